@@ -1,0 +1,58 @@
+"""Shared helpers of the benchmarks (run with `make bench`, never by `pytest`).
+
+A benchmark times mlbook and scikit-learn on the same data in the same run and
+records the *ratio* (ours / scikit-learn), which moves far less between
+machines than either absolute time. Results go to ``book/benchmarks/NAME.json``;
+the chapters read that file and report the ratio, so the number in the book is
+the one the benchmark computed.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import platform
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+RESULTS = Path(__file__).resolve().parent.parent / "book" / "benchmarks"
+
+
+def best_time(fn: Callable[[], Any], repeat: int = 5, warmup: int = 1) -> float:
+    """Best wall-clock time of ``fn()`` over ``repeat`` runs, after ``warmup`` runs."""
+    for _ in range(warmup):
+        fn()
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def record(name: str, ours: float, sklearn: float, **details: Any) -> dict:
+    """Write ``book/benchmarks/NAME.json`` with both times, the ratio and the setting."""
+    import sklearn as sk
+
+    result = {
+        "name": name,
+        "ours_seconds": ours,
+        "sklearn_seconds": sklearn,
+        "ratio": ours / sklearn,
+        "details": details,
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "numpy": np.__version__,
+            "sklearn": sk.__version__,
+        },
+        "date": datetime.date.today().isoformat(),
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=2) + "\n")
+    print(f"{name}: ours {ours:.4f} s, scikit-learn {sklearn:.4f} s, ratio {result['ratio']:.2f}")
+    return result

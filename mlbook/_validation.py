@@ -1,0 +1,312 @@
+"""Input checks shared by every estimator and metric.
+
+Every check raises a ``ValueError`` or ``TypeError`` whose message names the
+argument and says what was wrong, so that a reader who passes bad input gets a
+sentence, not a NaN or a traceback from deep inside NumPy.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any, Sequence
+
+import numpy as np
+
+__all__ = [
+    "NotFittedError",
+    "check_array",
+    "check_X_y",
+    "check_consistent_length",
+    "column_or_1d",
+    "check_is_fitted",
+    "check_scalar",
+    "check_random_state",
+    "check_sample_weight",
+    "check_classification_targets",
+    "check_n_features",
+    "check_probabilities",
+]
+
+
+class NotFittedError(ValueError, AttributeError):
+    """Raised when an estimator is used before ``fit``."""
+
+
+def _describe(x: Any) -> str:
+    return type(x).__name__
+
+
+def check_array(
+    X: Any,
+    name: str = "X",
+    *,
+    ensure_2d: bool = True,
+    allow_nan: bool = False,
+    dtype: Any = np.float64,
+    min_samples: int = 1,
+    min_features: int = 1,
+) -> np.ndarray:
+    """Convert ``X`` to a float64 array and check it.
+
+    Parameters
+    ----------
+    X : array-like
+        The input; lists, tuples and arrays are accepted.
+    name : str
+        The argument's name, used in error messages.
+    ensure_2d : bool
+        Require a 2-d array of shape (n_samples, n_features); otherwise 1-d.
+    allow_nan : bool
+        Accept NaN (missing values); infinities are never accepted.
+    dtype : numpy dtype or None
+        Convert to this dtype (``None`` or ``object`` keeps mixed columns, e.g.
+        strings beside numbers, and then only the shape is checked).
+    min_samples, min_features : int
+        The smallest acceptable number of rows and columns.
+
+    Returns
+    -------
+    ndarray
+        The validated array (a copy only where conversion needed one).
+
+    Examples
+    --------
+    >>> check_array([[1, 2], [3, 4]]).dtype
+    dtype('float64')
+    >>> check_array([1, 2, 3])
+    Traceback (most recent call last):
+    ...
+    ValueError: X must be a 2-d array of shape (n_samples, n_features); got a 1-d array of shape (3,). Reshape a single feature with X.reshape(-1, 1).
+    """
+    if X is None:
+        raise TypeError(f"{name} must be an array-like, got None")
+    if isinstance(X, str):
+        raise TypeError(f"{name} must be an array-like of numbers, got a string")
+    keep_object = dtype is None or dtype is object
+    try:
+        arr = np.asarray(X, dtype=None if keep_object else dtype)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(
+            f"{name} must contain numbers only; could not convert it to float ({exc})"
+        ) from None
+    if keep_object and arr.dtype.kind not in "biufcOUS":
+        raise TypeError(f"{name} has an unsupported dtype {arr.dtype}")
+    if ensure_2d:
+        if arr.ndim != 2:
+            hint = " Reshape a single feature with X.reshape(-1, 1)." if arr.ndim == 1 else ""
+            raise ValueError(
+                f"{name} must be a 2-d array of shape (n_samples, n_features); "
+                f"got a {arr.ndim}-d array of shape {arr.shape}.{hint}"
+            )
+        if arr.shape[1] < min_features:
+            raise ValueError(
+                f"{name} must have at least {min_features} feature(s); got shape {arr.shape}"
+            )
+    elif arr.ndim != 1:
+        raise ValueError(f"{name} must be a 1-d array; got shape {arr.shape}")
+    if arr.shape[0] < min_samples:
+        raise ValueError(
+            f"{name} must have at least {min_samples} sample(s); got {arr.shape[0]}"
+        )
+    if arr.dtype.kind in "fc":
+        finite = np.isfinite(arr)
+        if not finite.all():
+            if np.isinf(arr).any():
+                raise ValueError(f"{name} contains infinity; remove or clip those values")
+            if not allow_nan:
+                raise ValueError(
+                    f"{name} contains NaN; this estimator does not accept missing values"
+                )
+    return arr
+
+
+def column_or_1d(y: Any, name: str = "y", *, dtype: Any = None) -> np.ndarray:
+    """Return ``y`` as a 1-d array; a column vector (n, 1) is flattened.
+
+    >>> column_or_1d([[1], [2]])
+    array([1, 2])
+    """
+    if y is None:
+        raise TypeError(f"{name} must be an array-like, got None")
+    arr = np.asarray(y, dtype=dtype)
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        arr = arr.ravel()
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be a 1-d array; got shape {arr.shape}")
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} is empty; it needs at least one sample")
+    if arr.dtype.kind == "f" and not np.isfinite(arr).all():
+        raise ValueError(f"{name} contains NaN or infinity")
+    return arr
+
+
+def check_consistent_length(*arrays: Any, names: Sequence[str] | None = None) -> None:
+    """Raise if the arrays do not all have the same number of samples.
+
+    >>> check_consistent_length([1, 2], [1, 2, 3], names=["y_true", "y_pred"])
+    Traceback (most recent call last):
+    ...
+    ValueError: y_true and y_pred have different lengths: 2 and 3
+    """
+    present = [(i, a) for i, a in enumerate(arrays) if a is not None]
+    lengths = [len(a) for _, a in present]
+    if len(set(lengths)) > 1:
+        if names is None:
+            names = [f"argument {i}" for i in range(len(arrays))]
+        labels = [names[i] for i, _ in present]
+        raise ValueError(
+            f"{' and '.join(labels)} have different lengths: "
+            f"{' and '.join(str(n) for n in lengths)}"
+        )
+
+
+def check_X_y(
+    X: Any,
+    y: Any,
+    *,
+    allow_nan: bool = False,
+    dtype: Any = np.float64,
+    y_numeric: bool = False,
+    min_samples: int = 1,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Validate a design matrix and its targets together (same length, no NaN in y)."""
+    X = check_array(X, "X", allow_nan=allow_nan, dtype=dtype, min_samples=min_samples)
+    y = column_or_1d(y, "y", dtype=np.float64 if y_numeric else None)
+    check_consistent_length(X, y, names=["X", "y"])
+    return X, y
+
+
+def check_is_fitted(estimator: Any, attributes: str | Sequence[str]) -> None:
+    """Raise ``NotFittedError`` unless ``estimator`` has the fitted attributes."""
+    if isinstance(attributes, str):
+        attributes = [attributes]
+    if not all(hasattr(estimator, a) for a in attributes):
+        raise NotFittedError(
+            f"this {type(estimator).__name__} is not fitted yet; call fit(X, y) first"
+        )
+
+
+def check_n_features(estimator: Any, X: np.ndarray) -> None:
+    """Raise if ``X`` has a different number of columns than the data ``fit`` saw."""
+    expected = getattr(estimator, "n_features_in_", None)
+    if expected is not None and X.shape[1] != expected:
+        raise ValueError(
+            f"X has {X.shape[1]} features, but {type(estimator).__name__} "
+            f"was fitted with {expected}"
+        )
+
+
+def check_scalar(
+    value: Any,
+    name: str,
+    target_type: type | tuple[type, ...] = numbers.Real,
+    *,
+    min_val: float | None = None,
+    max_val: float | None = None,
+    include_min: bool = True,
+    include_max: bool = True,
+) -> Any:
+    """Check a scalar hyper-parameter's type and range.
+
+    >>> check_scalar(-1.0, "alpha", min_val=0.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: alpha must be >= 0.0; got -1.0
+    """
+    if isinstance(value, bool) and target_type is not bool:
+        raise TypeError(f"{name} must be a number, got a bool ({value})")
+    if not isinstance(value, target_type):
+        wanted = (
+            " or ".join(t.__name__ for t in target_type)
+            if isinstance(target_type, tuple)
+            else target_type.__name__
+        )
+        raise TypeError(f"{name} must be of type {wanted}; got {_describe(value)} ({value!r})")
+    if isinstance(value, numbers.Real) and np.isnan(value):
+        raise ValueError(f"{name} must be a number; got NaN")
+    if min_val is not None:
+        bad = value < min_val if include_min else value <= min_val
+        if bad:
+            op = ">=" if include_min else ">"
+            raise ValueError(f"{name} must be {op} {min_val}; got {value}")
+    if max_val is not None:
+        bad = value > max_val if include_max else value >= max_val
+        if bad:
+            op = "<=" if include_max else "<"
+            raise ValueError(f"{name} must be {op} {max_val}; got {value}")
+    return value
+
+
+def check_random_state(seed: Any) -> np.random.Generator:
+    """Turn ``None``, an int or a ``Generator`` into a ``np.random.Generator``.
+
+    The global NumPy random state is never touched.
+
+    >>> bool(check_random_state(0).integers(10) == check_random_state(0).integers(10))
+    True
+    """
+    if seed is None or isinstance(seed, (numbers.Integral, np.integer)):
+        return np.random.default_rng(seed)
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if isinstance(seed, np.random.RandomState):
+        return np.random.default_rng(seed.randint(2**31 - 1))
+    raise TypeError(
+        f"random_state must be None, an int or a numpy Generator; got {_describe(seed)}"
+    )
+
+
+def check_sample_weight(sample_weight: Any, n_samples: int) -> np.ndarray:
+    """Return sample weights as a float64 vector (ones when ``None``)."""
+    if sample_weight is None:
+        return np.ones(n_samples)
+    w = column_or_1d(sample_weight, "sample_weight", dtype=np.float64)
+    if w.shape[0] != n_samples:
+        raise ValueError(
+            f"sample_weight has {w.shape[0]} entries, but there are {n_samples} samples"
+        )
+    if (w < 0).any():
+        raise ValueError("sample_weight must be non-negative")
+    if w.sum() <= 0:
+        raise ValueError("sample_weight sums to zero; at least one sample needs weight")
+    return w
+
+
+def check_classification_targets(y: np.ndarray, *, n_classes: int | None = None,
+                                 name: str = "y") -> np.ndarray:
+    """Return the sorted class labels of ``y`` and check there are enough of them.
+
+    Parameters
+    ----------
+    y : ndarray of shape (n_samples,)
+    n_classes : int or None
+        If given, exactly this many classes are required (2 for a binary model).
+    """
+    if y.dtype.kind == "f" and not np.all(np.mod(y, 1) == 0):
+        raise ValueError(
+            f"{name} looks continuous (non-integer floats); a classifier needs class labels"
+        )
+    classes = np.unique(y)
+    if classes.shape[0] < 2:
+        raise ValueError(
+            f"{name} contains a single class ({classes[0]!r}); a classifier needs at least two"
+        )
+    if n_classes is not None and classes.shape[0] != n_classes:
+        raise ValueError(
+            f"{name} must have exactly {n_classes} classes; got {classes.shape[0]}: "
+            f"{classes.tolist()}"
+        )
+    return classes
+
+
+def check_probabilities(p: Any, name: str = "y_score") -> np.ndarray:
+    """Check that every entry lies in [0, 1] (and is not NaN)."""
+    arr = np.asarray(p, dtype=np.float64)
+    if np.isnan(arr).any():
+        raise ValueError(f"{name} contains NaN")
+    if (arr < 0).any() or (arr > 1).any():
+        raise ValueError(
+            f"{name} must contain probabilities in [0, 1]; got values in "
+            f"[{arr.min():g}, {arr.max():g}]"
+        )
+    return arr

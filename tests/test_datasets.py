@@ -1,0 +1,82 @@
+"""The shipped data sets load, in the book's order, with the book's statistics."""
+
+import numpy as np
+import pytest
+
+from mlbook.datasets import (
+    WATERMELON_EN,
+    load_breast_cancer,
+    load_iris,
+    load_watermelon,
+    load_wine,
+)
+
+
+@pytest.mark.parametrize("version, n_features", [("2.0", 6), ("3.0", 8), ("3.0alpha", 2),
+                                                  ("2.0alpha", 6)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_watermelon_shapes_and_labels(version, n_features, lang):
+    wm = load_watermelon(version, lang=lang)
+    assert wm.data.shape == (17, n_features)
+    assert len(wm.feature_names) == len(wm.feature_types) == n_features
+    # Melons 1-8 are good, 9-17 are not (tables 4.1-4.5 of Zhou's book).
+    np.testing.assert_array_equal(wm.target, [1] * 8 + [0] * 9)
+    np.testing.assert_array_equal(wm.ids, np.arange(1, 18))
+    X, y = load_watermelon(version, lang=lang, return_X_y=True)
+    assert X.shape == wm.data.shape and np.array_equal(y, wm.target)
+
+
+def test_watermelon_versions_agree_with_each_other():
+    full = load_watermelon("3.0").data
+    np.testing.assert_array_equal(load_watermelon("2.0").data, full[:, :6])
+    np.testing.assert_allclose(load_watermelon("3.0alpha").data, full[:, 6:].astype(float))
+    alpha = load_watermelon("2.0alpha").data
+    present = alpha != None  # noqa: E711 - elementwise test for missing entries
+    # Table 4.4 is table 4.1 with 13 entries removed; the rest is unchanged.
+    assert (~present).sum() == 13
+    assert (alpha[present] == full[:, :6][present]).all()
+
+
+def test_watermelon_entropy_matches_the_book():
+    # Ent(D) = 0.998 for 8 good and 9 bad melons (Zhou, section 4.2.1).
+    y = load_watermelon("2.0").target
+    p = np.bincount(y) / y.size
+    assert round(float(-(p * np.log2(p)).sum()), 3) == 0.998
+
+
+def test_watermelon_translation_is_complete_and_one_to_one():
+    zh = load_watermelon("3.0", lang="zh")
+    en = load_watermelon("3.0", lang="en")
+    for a, b in zip(zh.data[:, :6].ravel(), en.data[:, :6].ravel()):
+        assert WATERMELON_EN[a] == b
+    values = list(WATERMELON_EN.values())
+    assert len(values) == len(set(values))
+
+
+def test_watermelon_bad_arguments():
+    with pytest.raises(ValueError, match="version must be one of"):
+        load_watermelon("4.0")
+    with pytest.raises(ValueError, match="lang must be 'en' or 'zh'"):
+        load_watermelon(lang="fr")
+
+
+@pytest.mark.parametrize("loader, shape, counts", [
+    (load_iris, (150, 4), [50, 50, 50]),
+    (load_wine, (178, 13), [59, 71, 48]),
+    (load_breast_cancer, (569, 30), [212, 357]),
+])
+def test_uci_sets(loader, shape, counts):
+    b = loader()
+    assert b.data.shape == shape and b.data.dtype == np.float64
+    assert np.bincount(b.target).tolist() == counts
+    assert len(b.feature_names) == shape[1]
+
+
+def test_uci_sets_equal_scikit_learns_copies():
+    datasets = pytest.importorskip("sklearn.datasets")
+    for ours, theirs in [(load_iris, datasets.load_iris), (load_wine, datasets.load_wine),
+                         (load_breast_cancer, datasets.load_breast_cancer)]:
+        X, y = ours(return_X_y=True)
+        X2, y2 = theirs(return_X_y=True)
+        np.testing.assert_array_equal(X, X2)
+        np.testing.assert_array_equal(y, y2)
