@@ -1,0 +1,380 @@
+"""Linear discriminant analysis (Fisher's LDA).
+
+See the chapter "Linear discriminant analysis" (``book/linear/lda.ipynb``).
+
+The module has three pure functions for the formulas of the chapter
+(:func:`scatter_matrices`, :func:`rayleigh_quotient`, :func:`fisher_direction`),
+a general solver for the symmetric-definite generalised eigenproblem
+:math:`A v = \\lambda B v` (:func:`generalized_eigh`, reused by the kernel
+Fisher discriminant) and the estimator :class:`LinearDiscriminantAnalysis`.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+import numpy as np
+
+from ._validation import (
+    check_array,
+    check_classification_targets,
+    check_is_fitted,
+    check_n_features,
+    check_scalar,
+    check_X_y,
+)
+from .base import BaseEstimator, ClassifierMixin, TransformerMixin
+
+__all__ = [
+    "scatter_matrices",
+    "rayleigh_quotient",
+    "fisher_direction",
+    "generalized_eigh",
+    "LinearDiscriminantAnalysis",
+]
+
+
+def scatter_matrices(X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
+    r"""Within-class and between-class scatter matrices.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Class labels (at least two classes).
+
+    Returns
+    -------
+    S_w : ndarray of shape (n_features, n_features)
+        Within-class scatter :math:`S_w = \sum_c \sum_{x \in D_c} (x - \mu_c)(x - \mu_c)^\top`.
+    S_b : ndarray of shape (n_features, n_features)
+        Between-class scatter :math:`S_b = \sum_c N_c (\mu_c - \mu)(\mu_c - \mu)^\top`.
+
+    Notes
+    -----
+    With the total scatter :math:`S_t = \sum_i (x_i - \mu)(x_i - \mu)^\top`,
+    :math:`S_t = S_w + S_b`. For two classes
+    :math:`S_b = \frac{N_0 N_1}{N} (\mu_0 - \mu_1)(\mu_0 - \mu_1)^\top`, a
+    multiple of the matrix the watermelon book calls :math:`S_b`.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0, 0.0], [2.0, 0.0], [0.0, 2.0], [2.0, 2.0]])
+    >>> S_w, S_b = scatter_matrices(X, [0, 0, 1, 1])
+    >>> S_w
+    array([[4., 0.],
+           [0., 0.]])
+    >>> S_b
+    array([[0., 0.],
+           [0., 4.]])
+    """
+    X, y = check_X_y(X, y)
+    classes, codes = np.unique(y, return_inverse=True)
+    check_classification_targets(y)
+    counts = np.bincount(codes)                                      # (k,)
+    means = np.zeros((classes.shape[0], X.shape[1]))
+    np.add.at(means, codes, X)
+    means /= counts[:, None]                                         # (k, d)
+    centred = X - means[codes]                                       # (n, d)
+    S_w = centred.T @ centred                                        # (d, d)
+    diff = means - X.mean(axis=0)                                    # (k, d)
+    S_b = (diff * counts[:, None]).T @ diff                          # (d, d)
+    return S_w, S_b
+
+
+def rayleigh_quotient(w: Any, S_b: Any, S_w: Any) -> float:
+    r"""Fisher's criterion :math:`J(w) = \dfrac{w^\top S_b w}{w^\top S_w w}`.
+
+    Parameters
+    ----------
+    w : array-like of shape (n_features,)
+        A projection direction (its length does not matter).
+    S_b, S_w : array-like of shape (n_features, n_features)
+
+    Examples
+    --------
+    >>> float(rayleigh_quotient([1.0, 1.0], np.eye(2), 2 * np.eye(2)))
+    0.5
+    """
+    w = check_array(w, "w", ensure_2d=False)
+    S_b = check_array(S_b, "S_b")
+    S_w = check_array(S_w, "S_w")
+    if S_b.shape != (w.shape[0], w.shape[0]) or S_w.shape != S_b.shape:
+        raise ValueError(
+            f"S_b and S_w must have shape ({w.shape[0]}, {w.shape[0]}) to match w; "
+            f"got {S_b.shape} and {S_w.shape}"
+        )
+    denominator = w @ S_w @ w
+    if denominator <= 0:
+        raise ValueError("w^T S_w w must be positive; w lies in the null space of S_w")
+    return float(w @ S_b @ w / denominator)
+
+
+def fisher_direction(X: Any, y: Any) -> np.ndarray:
+    r"""Fisher's two-class direction :math:`w \propto S_w^{-1}(\mu_0 - \mu_1)`, unit length.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Exactly two classes; :math:`\mu_0` is the mean of the first class in
+        sorted order (``np.unique(y)[0]``).
+
+    Returns
+    -------
+    w : ndarray of shape (n_features,)
+        The maximiser of :func:`rayleigh_quotient`, scaled to :math:`\|w\| = 1`.
+
+    Notes
+    -----
+    The linear system :math:`S_w w = \mu_0 - \mu_1` is solved, never
+    :math:`S_w^{-1}` formed; ``S_w`` must be non-singular.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 1.0], [3.0, 3.0]])
+    >>> fisher_direction(X, [0, 0, 1, 1]).round(4)
+    array([-0.8779,  0.4789])
+    """
+    X, y = check_X_y(X, y)
+    classes = check_classification_targets(y, n_classes=2)
+    S_w, _ = scatter_matrices(X, y)
+    mu0 = X[y == classes[0]].mean(axis=0)
+    mu1 = X[y == classes[1]].mean(axis=0)
+    try:
+        w = np.linalg.solve(S_w, mu0 - mu1)
+    except np.linalg.LinAlgError:
+        raise ValueError(
+            "the within-class scatter S_w is singular (collinear features or too few "
+            "samples); remove redundant features"
+        ) from None
+    return w / np.linalg.norm(w)
+
+
+def generalized_eigh(A: Any, B: Any, rtol: float = 1e-10) -> tuple[np.ndarray, np.ndarray]:
+    r"""Solve :math:`A v = \lambda B v` for symmetric :math:`A` and positive semi-definite :math:`B`.
+
+    Parameters
+    ----------
+    A : array-like of shape (d, d)
+        Symmetric.
+    B : array-like of shape (d, d)
+        Symmetric positive semi-definite.
+    rtol : float
+        Eigenvalues of ``B`` below ``rtol * max eigenvalue`` count as zero; the
+        problem is then solved on the range of ``B``.
+
+    Returns
+    -------
+    eigenvalues : ndarray of shape (r,)
+        In decreasing order; ``r`` is the rank of ``B``.
+    V : ndarray of shape (d, r)
+        Column ``j`` solves the problem for ``eigenvalues[j]``, normalised so
+        that :math:`V^\top B V = I`.
+
+    Notes
+    -----
+    With :math:`B = U \operatorname{diag}(s) U^\top` (symmetric eigensolver),
+    the whitening :math:`T = U_r \operatorname{diag}(s_r^{-1/2})` turns the
+    problem into the ordinary symmetric one
+    :math:`(T^\top A T) u = \lambda u`, and :math:`v = T u`. Neither
+    :math:`B^{-1}` nor the non-symmetric :math:`B^{-1} A` is formed.
+
+    Examples
+    --------
+    >>> vals, V = generalized_eigh(np.diag([2.0, 3.0]), np.diag([1.0, 2.0]))
+    >>> vals
+    array([2. , 1.5])
+    """
+    A = check_array(A, "A")
+    B = check_array(B, "B")
+    if A.shape[0] != A.shape[1] or A.shape != B.shape:
+        raise ValueError(f"A and B must be square of the same shape; got {A.shape} and {B.shape}")
+    s, U = np.linalg.eigh((B + B.T) / 2)                      # B = U diag(s) U^T
+    keep = s > rtol * max(s.max(), 0.0)
+    if not keep.any():
+        raise ValueError("B is zero (or negative definite); it must be positive semi-definite")
+    T = U[:, keep] / np.sqrt(s[keep])                          # (d, r) whitening
+    C = T.T @ ((A + A.T) / 2) @ T                              # (r, r) symmetric
+    vals, W = np.linalg.eigh(C)
+    order = np.argsort(vals)[::-1]
+    return vals[order], T @ W[:, order]
+
+
+class LinearDiscriminantAnalysis(ClassifierMixin, TransformerMixin, BaseEstimator):
+    r"""Fisher's linear discriminant analysis: projection and classifier.
+
+    Parameters
+    ----------
+    n_components : int or None
+        Number of discriminant directions kept by :meth:`transform`; at most
+        ``min(n_classes - 1, n_features)`` (the default).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+    priors_ : ndarray of shape (n_classes,)
+        Class proportions in the training data.
+    means_ : ndarray of shape (n_classes, n_features)
+        Class means :math:`\mu_c`.
+    xbar_ : ndarray of shape (n_features,)
+        Overall mean :math:`\mu`.
+    covariance_ : ndarray of shape (n_features, n_features)
+        Pooled within-class covariance :math:`\Sigma = S_w / N` (the maximum
+        likelihood estimate of the shared covariance).
+    scalings_ : ndarray of shape (n_features, rank)
+        Discriminant directions as columns, best first, solving
+        :math:`S_b w = \lambda S_w w` and scaled to unit within-class variance
+        (:math:`W^\top \Sigma W = I`).
+    explained_variance_ratio_ : ndarray of shape (n_components,)
+        Share of the eigenvalues :math:`\lambda_j` taken by each kept direction.
+    coef_ : ndarray of shape (n_classes, n_features), or (1, n_features) for two classes
+    intercept_ : ndarray of shape (n_classes,), or (1,) for two classes
+        The linear discriminant functions of the Gaussian rule (below).
+    n_features_in_ : int
+
+    Notes
+    -----
+    The projection maximises Fisher's criterion
+    :math:`J(W) = \operatorname{tr}\big((W^\top S_w W)^{-1} W^\top S_b W\big)`,
+    whose maximisers are the top eigenvectors of the generalised problem
+    :math:`S_b w = \lambda S_w w` (solved by :func:`generalized_eigh`). Only
+    ``n_classes - 1`` eigenvalues can be non-zero, because
+    :math:`\operatorname{rank} S_b \le n_\text{classes} - 1`.
+
+    :meth:`predict` uses the Gaussian shared-covariance rule: class :math:`c`
+    maximises :math:`\delta_c(x) = x^\top \Sigma^{-1}\mu_c - \tfrac12
+    \mu_c^\top \Sigma^{-1} \mu_c + \log \pi_c`. This is the same as assigning
+    :math:`x` to the nearest class centroid in the space of all discriminant
+    directions (where distances are Euclidean), corrected by :math:`\log \pi_c`,
+    and it is scikit-learn's rule, so predictions can be compared one to one.
+    See the chapter "Linear discriminant analysis".
+
+    Examples
+    --------
+    >>> from mlbook.datasets import load_iris
+    >>> X, y = load_iris(return_X_y=True)
+    >>> lda = LinearDiscriminantAnalysis(n_components=2).fit(X, y)
+    >>> lda.transform(X).shape
+    (150, 2)
+    >>> float(np.mean(lda.predict(X) == y))
+    0.98
+    """
+
+    def __init__(self, n_components: int | None = None):
+        self.n_components = n_components
+
+    def fit(self, X: Any, y: Any) -> "LinearDiscriminantAnalysis":
+        """Compute the scatter matrices, the discriminant directions and the Gaussian rule."""
+        X, y = check_X_y(X, y)
+        self.classes_ = check_classification_targets(y)
+        n, d = X.shape
+        k = self.classes_.shape[0]
+        max_components = min(k - 1, d)
+        if self.n_components is None:
+            n_components = max_components
+        else:
+            check_scalar(self.n_components, "n_components", numbers.Integral, min_val=1)
+            if self.n_components > max_components:
+                raise ValueError(
+                    f"n_components must be <= min(n_classes - 1, n_features) = "
+                    f"{max_components}; got {self.n_components}"
+                )
+            n_components = int(self.n_components)
+        if n <= k:
+            raise ValueError(
+                f"X needs more samples ({n}) than classes ({k}) to estimate a within-class scatter"
+            )
+        codes = np.searchsorted(self.classes_, y)
+        counts = np.bincount(codes, minlength=k)
+        self.priors_ = counts / n
+        self.means_ = np.zeros((k, d))
+        np.add.at(self.means_, codes, X)
+        self.means_ /= counts[:, None]                                # (k, d)
+        self.xbar_ = self.priors_ @ self.means_                       # (d,)
+        S_w, S_b = scatter_matrices(X, y)
+        self.covariance_ = S_w / n                                    # (d, d)
+        # S_b w = lambda Sigma w has the eigenvectors of S_b w = lambda S_w w
+        # (eigenvalues times n), normalised so that W^T Sigma W = I.
+        eigenvalues, W = generalized_eigh(S_b, self.covariance_)      # (r,), (d, r)
+        eigenvalues = np.maximum(eigenvalues / n, 0.0)
+        # A fixed sign per direction (largest |entry| positive): same data, same output.
+        pivot = W[np.argmax(np.abs(W), axis=0), np.arange(W.shape[1])]
+        W = W * np.where(pivot < 0, -1.0, 1.0)
+        self.scalings_ = W
+        self._eigenvalues = eigenvalues
+        total = eigenvalues.sum()
+        self.explained_variance_ratio_ = (
+            eigenvalues[:n_components] / total if total > 0 else np.zeros(n_components)
+        )
+        self._n_components = n_components
+        # Gaussian rule through the whitening: Sigma^+ = W W^T on the range of Sigma.
+        M = (self.means_ - self.xbar_) @ W                            # (k, r)
+        coef = M @ W.T                                                # (k, d) = M_c Sigma^-1
+        intercept = -0.5 * np.sum(M**2, axis=1) + np.log(self.priors_) - coef @ self.xbar_
+        if k == 2:
+            coef = coef[1:] - coef[:1]
+            intercept = intercept[1:] - intercept[:1]
+        self.coef_, self.intercept_ = coef, intercept
+        self.n_features_in_ = d
+        return self
+
+    def _validate(self, X: Any) -> np.ndarray:
+        check_is_fitted(self, "scalings_")
+        X = check_array(X)
+        check_n_features(self, X)
+        return X
+
+    def transform(self, X: Any) -> np.ndarray:
+        """Project onto the first ``n_components`` discriminant directions.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        Z : ndarray of shape (n_samples, n_components)
+            :math:`z = W^\\top (x - \\mu)`.
+        """
+        X = self._validate(X)
+        return (X - self.xbar_) @ self.scalings_[:, : self._n_components]
+
+    def decision_function(self, X: Any) -> np.ndarray:
+        r"""Values of the discriminant functions :math:`\delta_c(x)`.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes), or (n_samples,) for two classes
+            For two classes, :math:`\delta_1(x) - \delta_0(x)` (positive means ``classes_[1]``).
+        """
+        X = self._validate(X)
+        scores = X @ self.coef_.T + self.intercept_
+        return scores.ravel() if self.classes_.shape[0] == 2 else scores
+
+    def predict_proba(self, X: Any) -> np.ndarray:
+        """Posterior class probabilities under the shared-covariance Gaussian model.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+        """
+        scores = self.decision_function(X)
+        if scores.ndim == 1:
+            scores = np.column_stack([np.zeros_like(scores), scores])
+        scores = scores - scores.max(axis=1, keepdims=True)           # log-sum-exp shift
+        p = np.exp(scores)
+        return p / p.sum(axis=1, keepdims=True)
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Class with the largest discriminant function (the Gaussian shared-covariance rule).
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        scores = self.decision_function(X)
+        if scores.ndim == 1:
+            return self.classes_[(scores > 0).astype(int)]
+        return self.classes_[np.argmax(scores, axis=1)]
