@@ -386,19 +386,67 @@ class LinearRegression(_LinearPredictor):
 # ---------------------------------------------------------------------------
 
 
+def _weighted_median_step(r: np.ndarray, u: np.ndarray) -> tuple[float, int]:
+    """Minimise ``sum_i |r_i - t u_i|`` over t; return t and the point whose residual hits 0."""
+    nz = np.flatnonzero(u)
+    t_break = r[nz] / u[nz]                       # breakpoints of the piecewise-linear sum
+    weight = np.abs(u[nz])
+    order = np.argsort(t_break, kind="stable")
+    cum = np.cumsum(weight[order])
+    k = int(np.searchsorted(cum, 0.5 * cum[-1]))  # first breakpoint past half the weight
+    return float(t_break[order[k]]), int(nz[order[k]])
+
+
+def _lad_vertex_descent(A: np.ndarray, y: np.ndarray, beta: np.ndarray,
+                        max_steps: int) -> tuple[np.ndarray, int]:
+    """Exact least absolute deviations by moving from vertex to vertex (a simplex method).
+
+    A vertex is fixed by p points fitted exactly (the basis B). Moving along the
+    edge that frees basis point k changes the objective at the rate
+    ``1 - s g_k`` (s = +-1 the direction), with ``g = sign(r_N)^T A_N A_B^{-1}``;
+    so the vertex is optimal when every ``|g_k| <= 1``. Otherwise the exact line
+    search along that edge is a weighted median, and the point it stops at
+    enters the basis.
+    """
+    m, p = A.shape
+    r = y - A @ beta
+    basis = np.argsort(np.abs(r), kind="stable")[:p]
+    steps = 0
+    for steps in range(max_steps + 1):
+        A_B = A[basis]                                        # (p, p)
+        if np.linalg.matrix_rank(A_B) < p:
+            break
+        beta = np.linalg.solve(A_B, y[basis])                  # the vertex
+        r = y - A @ beta
+        r[basis] = 0.0
+        D = np.linalg.solve(A_B, np.eye(p))                    # columns: edge directions
+        g = (np.sign(r) @ A) @ D                               # (p,)
+        k = int(np.argmax(np.abs(g)))
+        if abs(g[k]) <= 1.0 + 1e-10 or steps == max_steps:
+            break
+        u = A @ (np.sign(g[k]) * D[:, k])                      # residual change per unit step
+        _, entering = _weighted_median_step(r, u)
+        if entering in basis:                                  # degenerate: cannot improve
+            break
+        basis = basis.copy()
+        basis[k] = entering
+    return beta, steps
+
+
 class LeastAbsoluteDeviation(_LinearPredictor):
     r"""Least absolute deviations: minimise :math:`\sum_i |y_i - x_i^\top w - b|`.
 
     The maximum-likelihood fit when the noise is Laplacian (as least squares
-    is for Gaussian noise). Solved by iteratively reweighted least squares
-    (IRLS), then polished to an exact vertex of the linear program.
+    is for Gaussian noise). A few steps of iteratively reweighted least
+    squares (IRLS) get close to the optimum; an exact vertex-exchange (simplex)
+    search on the linear program then finishes it.
 
     Parameters
     ----------
     fit_intercept : bool, default=True
-    max_iter : int, default=200
-        Most IRLS iterations.
-    tol : float, default=1e-10
+    max_iter : int, default=30
+        Most IRLS iterations (the warm start).
+    tol : float, default=1e-6
         IRLS stops when the objective decreases by at most ``tol`` times itself.
 
     Attributes
@@ -406,6 +454,9 @@ class LeastAbsoluteDeviation(_LinearPredictor):
     coef_ : ndarray of shape (d,)
     intercept_ : float
     n_iter_ : int
+        IRLS iterations.
+    n_vertex_steps_ : int
+        Vertex exchanges of the exact finish.
     objective_ : float
         :math:`\sum_i |y_i - x_i^\top w - b|` at the solution.
 
@@ -413,15 +464,24 @@ class LeastAbsoluteDeviation(_LinearPredictor):
     -----
     With :math:`r_i` the current residuals, one IRLS step solves the weighted
     least-squares problem :math:`\min \sum_i (y_i - x_i^\top w - b)^2 / |r_i|`,
-    whose objective equals the absolute loss at the current point; weights are
-    capped where :math:`|r_i|` is tiny. A solution of the linear program
-    passes exactly through p = d + 1 points (p = d without intercept), so at
-    the end the p points of smallest residual are interpolated exactly, and
-    that vertex is kept if it is at least as good.
+    whose objective equals the absolute loss at the current point (weights
+    are capped where :math:`|r_i|` is tiny). IRLS slows down near the optimum,
+    where some residuals tend to zero; but a solution of the linear program
+    fits p = d + 1 points exactly (p = d without intercept), so the search
+    then moves between such vertices, each move lowering the objective, until
+    no edge descends: that point is optimal, exactly.
     See the chapter "Linear regression".
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0]]
+    >>> y = [0.0, 1.0, 2.0, 3.0, 40.0]        # one gross outlier
+    >>> model = LeastAbsoluteDeviation().fit(X, y)
+    >>> round(float(model.coef_[0]), 6), round(model.intercept_, 6)
+    (1.0, 0.0)
     """
 
-    def __init__(self, fit_intercept: bool = True, max_iter: int = 200, tol: float = 1e-10):
+    def __init__(self, fit_intercept: bool = True, max_iter: int = 30, tol: float = 1e-6):
         self.fit_intercept = fit_intercept
         self.max_iter = max_iter
         self.tol = tol
@@ -434,33 +494,31 @@ class LeastAbsoluteDeviation(_LinearPredictor):
         beta, _ = _least_squares(A, y)
         r = y - A @ beta
         obj = float(np.abs(r).sum())
-        eps = 1e-12 * max(float(np.abs(y).max()), 1.0)    # weight cap for zero residuals
+        eps = 1e-8 * max(float(np.abs(y).max()), 1.0)     # weight cap for zero residuals
         n_iter = 0
         for n_iter in range(1, self.max_iter + 1):
-            sw = 1.0 / np.sqrt(np.maximum(np.abs(r), eps))   # sqrt of weights 1/|r_i|
+            sw = 1.0 / np.sqrt(np.maximum(np.abs(r), eps))   # sqrt of the weights 1/|r_i|
             beta_new, _ = _least_squares(A * sw[:, None], y * sw)
             r_new = y - A @ beta_new
             obj_new = float(np.abs(r_new).sum())
-            if obj_new > obj:          # rounding near the optimum: keep the better point
+            if obj_new > obj:
                 break
             done = obj - obj_new <= self.tol * obj
             beta, r, obj = beta_new, r_new, obj_new
             if done:
                 break
-        # polish: interpolate the p points of smallest |residual| (a vertex of the LP)
-        p = A.shape[1]
-        if A.shape[0] >= p:
-            idx = np.argsort(np.abs(r))[:p]
-            vertex, rank = _least_squares(A[idx], y[idx])
-            if rank == p:
-                obj_v = float(np.abs(y - A @ vertex).sum())
-                if obj_v <= obj:
-                    beta, obj = vertex, obj_v
+        steps = 0
+        if A.shape[0] >= A.shape[1]:
+            vertex, steps = _lad_vertex_descent(A, y, beta, max_steps=10 * A.shape[0])
+            obj_v = float(np.abs(y - A @ vertex).sum())
+            if obj_v <= obj:
+                beta, obj = vertex, obj_v
         if self.fit_intercept:
             self.coef_, self.intercept_ = beta[:-1], float(beta[-1])
         else:
             self.coef_, self.intercept_ = beta, 0.0
         self.n_iter_ = n_iter
+        self.n_vertex_steps_ = steps
         self.objective_ = obj
         return self
 
@@ -771,3 +829,445 @@ def lasso_path(X: Any, y: Any, alphas: Any, *, l1_ratio: float = 1.0,
                           ConvergenceWarning, stacklevel=2)
         coefs[k] = w
     return coefs
+
+
+# ---------------------------------------------------------------------------
+# Logistic regression (chapter "Logistic regression")
+# ---------------------------------------------------------------------------
+
+from ._validation import (  # noqa: E402  (the classification half of the module)
+    check_classification_targets,
+    check_probabilities,
+    check_random_state,
+)
+from .base import ClassifierMixin  # noqa: E402
+
+__all__ += [
+    "SeparableDataWarning",
+    "expit",
+    "logit",
+    "log_loss_terms",
+    "logistic_objective",
+    "LogisticRegression",
+]
+
+
+class SeparableDataWarning(UserWarning):
+    """The training data are linearly separable: the unpenalised MLE does not exist."""
+
+
+def expit(z: Any) -> np.ndarray:
+    r"""The logistic sigmoid :math:`\sigma(z) = 1 / (1 + e^{-z})`, without overflow.
+
+    Parameters
+    ----------
+    z : array-like of any shape
+
+    Returns
+    -------
+    ndarray of the same shape, values in [0, 1]
+
+    Notes
+    -----
+    Only :math:`e^{-|z|} \le 1` is ever computed: for :math:`z \ge 0`,
+    :math:`\sigma(z) = 1 / (1 + e^{-z})`, and for :math:`z < 0`,
+    :math:`\sigma(z) = e^{z} / (1 + e^{z})`. Both forms are the same function.
+
+    Examples
+    --------
+    >>> expit(np.array([-1000.0, 0.0, 1000.0]))
+    array([0. , 0.5, 1. ])
+    """
+    z = np.asarray(z, dtype=np.float64)
+    e = np.exp(-np.abs(z))                      # in (0, 1]: never overflows
+    return np.where(z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+
+
+def logit(p: Any) -> np.ndarray:
+    r"""The log-odds :math:`\operatorname{logit}(p) = \log \dfrac{p}{1 - p}`, the inverse of :func:`expit`.
+
+    ``logit(0) = -inf`` and ``logit(1) = +inf`` are returned without a warning.
+
+    Examples
+    --------
+    >>> logit(np.array([0.5, 0.75])).round(4)
+    array([0.    , 1.0986])
+    """
+    p = check_probabilities(p, "p")
+    with np.errstate(divide="ignore"):          # the limits 0 and 1 are meant as +-inf
+        return np.log(p) - np.log1p(-p)
+
+
+def log_loss_terms(y: Any, z: Any) -> np.ndarray:
+    r"""Per-sample negative log-likelihood of logistic regression, computed stably.
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        Labels in {0, 1}.
+    z : array-like of shape (n_samples,)
+        Linear scores :math:`z_i = w^\top x_i + b`.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+        :math:`\ell_i = \log(1 + e^{z_i}) - y_i z_i`.
+
+    Notes
+    -----
+    :math:`-[y \log \sigma(z) + (1 - y) \log(1 - \sigma(z))] = \log(1 + e^{z}) - y z`,
+    and :math:`\log(1 + e^{z})` is ``np.logaddexp(0, z)``, which never
+    overflows (a naive ``np.log(1 + np.exp(z))`` returns ``inf`` for
+    :math:`z > 709`).
+
+    Examples
+    --------
+    >>> log_loss_terms([1, 0], [1000.0, 1000.0])
+    array([   0., 1000.])
+    """
+    y = np.asarray(y, dtype=np.float64)
+    z = np.asarray(z, dtype=np.float64)
+    return np.logaddexp(0.0, z) - y * z
+
+
+def logistic_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, alpha: float = 0.0,
+                       fit_intercept: bool = True) -> tuple[float, np.ndarray, np.ndarray]:
+    r"""Objective, gradient and Hessian of (regularised) logistic regression.
+
+    Parameters
+    ----------
+    w : ndarray of shape (n_features + 1,) or (n_features,)
+        Weights, followed by the intercept :math:`b` when ``fit_intercept``.
+    X : ndarray of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,)
+        Labels in {0, 1}.
+    alpha : float
+        L2 strength :math:`\alpha = 1 / (C n)` (0 for no penalty).
+    fit_intercept : bool
+        Whether the last entry of ``w`` is an (unpenalised) intercept.
+
+    Returns
+    -------
+    f : float
+        :math:`f(w) = \frac1n \sum_i [\log(1 + e^{z_i}) - y_i z_i] + \frac{\alpha}{2}\|w\|^2`.
+    grad : ndarray of shape (p,)
+        :math:`\nabla f = \frac1n \tilde X^\top (\sigma(z) - y) + \alpha w`.
+    hess : ndarray of shape (p, p)
+        :math:`\nabla^2 f = \frac1n \tilde X^\top S \tilde X + \alpha I`, with
+        :math:`S = \operatorname{diag}(\sigma(z_i)(1 - \sigma(z_i)))`.
+
+    Notes
+    -----
+    :math:`\tilde X` is ``X`` with a column of ones appended when
+    ``fit_intercept``; the penalty and the :math:`\alpha I` term skip the
+    intercept. Minimising :math:`f` with :math:`\alpha = 1/(Cn)` is the same
+    as minimising scikit-learn's :math:`\frac12\|w\|^2 + C\sum_i \ell_i`
+    (divide by :math:`Cn`).
+
+    Examples
+    --------
+    >>> X = np.array([[0.0], [1.0], [2.0], [3.0]]); y = np.array([0.0, 1.0, 0.0, 1.0])
+    >>> f, g, H = logistic_objective(np.zeros(2), X, y)
+    >>> round(f, 6), g.round(3).tolist(), H.round(4).tolist()
+    (0.693147, [-0.25, 0.0], [[0.875, 0.375], [0.375, 0.25]])
+    """
+    coef, b = (w[:-1], w[-1]) if fit_intercept else (w, 0.0)
+    n = X.shape[0]
+    z = X @ coef + b                                                  # (n,)
+    p = expit(z)                                                      # (n,)
+    f = float(np.mean(log_loss_terms(y, z)) + 0.5 * alpha * (coef @ coef))
+    r = (p - y) / n                                                   # (n,)
+    s = p * (1.0 - p) / n                                             # (n,) diagonal of S / n
+    g_coef = X.T @ r + alpha * coef                                   # (d,)
+    Xs = X * s[:, None]                                               # (n, d)
+    H_coef = X.T @ Xs                                                 # (d, d)
+    H_coef[np.diag_indices_from(H_coef)] += alpha
+    if not fit_intercept:
+        return f, g_coef, H_coef
+    h_cb = Xs.sum(axis=0)                                             # (d,)  d^2 f / dw db
+    grad = np.append(g_coef, r.sum())
+    hess = np.empty((coef.shape[0] + 1, coef.shape[0] + 1))
+    hess[:-1, :-1] = H_coef
+    hess[:-1, -1] = hess[-1, :-1] = h_cb
+    hess[-1, -1] = s.sum()
+    return f, grad, hess
+
+
+def _newton_direction(H: np.ndarray, g: np.ndarray) -> np.ndarray:
+    """Solve H d = -g by Cholesky; if H is (numerically) singular, add a small ridge."""
+    scale = max(np.trace(H) / H.shape[0], np.finfo(float).tiny)
+    jitter = 0.0
+    for _ in range(20):
+        try:
+            L = np.linalg.cholesky(H + jitter * np.eye(H.shape[0]))  # H = L L^T
+        except np.linalg.LinAlgError:
+            jitter = max(10.0 * jitter, 1e-12 * scale)
+            continue
+        v = np.linalg.solve(L, -g)                                    # L v = -g
+        return np.linalg.solve(L.T, v)                                # L^T d = v
+    return -g / scale                                                 # fall back to a gradient step
+
+
+class LogisticRegression(ClassifierMixin, BaseEstimator):
+    r"""Binary logistic regression fitted by gradient descent, SGD or Newton's method.
+
+    Parameters
+    ----------
+    solver : {"newton", "gd", "sgd"}
+        ``"newton"``: Newton's method (IRLS) with a backtracking line search;
+        ``"gd"``: full-batch gradient descent; ``"sgd"``: mini-batch stochastic
+        gradient descent over shuffled epochs.
+    penalty : {None, "l2"}
+        ``"l2"`` adds :math:`\frac12\|w\|^2` to :math:`C` times the summed log-loss
+        (scikit-learn's objective); the intercept is never penalised.
+    C : float > 0
+        Inverse regularisation strength (``np.inf`` is the same as ``penalty=None``).
+    fit_intercept : bool
+        Fit an intercept :math:`b`.
+    learning_rate : float or "auto"
+        Step size of ``"gd"`` and initial step of ``"sgd"`` (divided by
+        :math:`\sqrt{t}` in epoch :math:`t`). ``"auto"`` uses :math:`1/L`, with
+        :math:`L = \|\tilde X\|_2^2 / (4n) + \alpha` the Lipschitz constant of the
+        gradient. Ignored by ``"newton"``.
+    max_iter : int
+        Iterations (``"newton"``, ``"gd"``) or epochs (``"sgd"``).
+    tol : float
+        Stop when the largest absolute entry of the gradient of the mean
+        objective (``"newton"``, ``"gd"``) is at most ``tol`` (scikit-learn's
+        lbfgs uses the same test); for ``"sgd"``, when an epoch improves the
+        objective by less than ``tol`` five times in a row.
+    batch_size : int
+        Mini-batch size of ``"sgd"`` (1 is the per-sample SGD of the notes).
+    random_state : None, int or numpy Generator
+        Shuffling of ``"sgd"``.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` is the positive class (:math:`y = 1`).
+    coef_ : ndarray of shape (1, n_features)
+    intercept_ : ndarray of shape (1,)
+    n_iter_ : int
+        Iterations (epochs for ``"sgd"``) actually run.
+    objective_path_ : list of float
+        The mean objective after each iteration (starting at :math:`w = 0`).
+    n_features_in_ : int
+
+    Notes
+    -----
+    The model is :math:`P(y = 1 \mid x) = \sigma(w^\top x + b)`; ``fit``
+    minimises
+
+    .. math:: f(w, b) = \frac1n \sum_{i=1}^n \big[\log(1 + e^{z_i}) - y_i z_i\big]
+              + \frac{1}{2Cn}\|w\|^2, \qquad z_i = w^\top x_i + b,
+
+    (see :func:`logistic_objective`), which has the same minimiser as
+    scikit-learn's :math:`\frac12\|w\|^2 + C \sum_i \ell_i`.
+
+    Without a penalty, when the classes are linearly separable no finite
+    minimiser exists; the fit then stops once every training point is
+    classified correctly with a mean log-loss below ``1e-8``, and warns
+    (:class:`SeparableDataWarning`). Use ``penalty="l2"``.
+
+    Only two classes are supported; for more, wrap the estimator in
+    ``sklearn.multiclass.OneVsRestClassifier``. See the chapter "Logistic regression".
+
+    Examples
+    --------
+    >>> from mlbook.datasets import load_watermelon
+    >>> X, y = load_watermelon("3.0alpha", return_X_y=True)
+    >>> clf = LogisticRegression().fit(X, y)
+    >>> clf.coef_.shape, clf.intercept_.shape, clf.n_iter_ < 10
+    ((1, 2), (1,), True)
+    """
+
+    _SOLVERS = ("newton", "gd", "sgd")
+    _SEPARABLE_LOSS = 1e-8
+
+    def __init__(self, solver: str = "newton", penalty: str | None = None, C: float = 1.0,
+                 fit_intercept: bool = True, learning_rate: float | str = "auto",
+                 max_iter: int = 100, tol: float = 1e-6, batch_size: int = 32,
+                 random_state: Any = None):
+        self.solver = solver
+        self.penalty = penalty
+        self.C = C
+        self.fit_intercept = fit_intercept
+        self.learning_rate = learning_rate
+        self.max_iter = max_iter
+        self.tol = tol
+        self.batch_size = batch_size
+        self.random_state = random_state
+
+    def _check_params(self, n: int) -> float:
+        if self.solver not in self._SOLVERS:
+            raise ValueError(f"solver must be one of {self._SOLVERS}; got {self.solver!r}")
+        if self.penalty not in (None, "l2"):
+            raise ValueError(f"penalty must be None or 'l2'; got {self.penalty!r}")
+        check_scalar(self.C, "C", min_val=0.0, include_min=False)
+        check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
+        check_scalar(self.tol, "tol", min_val=0.0)
+        check_scalar(self.batch_size, "batch_size", numbers.Integral, min_val=1)
+        if not isinstance(self.fit_intercept, bool):
+            raise TypeError(f"fit_intercept must be a bool; got {self.fit_intercept!r}")
+        if not (isinstance(self.learning_rate, str) and self.learning_rate == "auto"):
+            check_scalar(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
+        if self.penalty is None or np.isinf(self.C):
+            return 0.0
+        return 1.0 / (self.C * n)
+
+    def fit(self, X: Any, y: Any) -> "LogisticRegression":
+        """Fit the weights by maximum (penalised) likelihood.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Exactly two distinct labels (any values; mapped through ``classes_``).
+        """
+        X, y = check_X_y(X, y)
+        alpha = self._check_params(X.shape[0])
+        classes = np.unique(y)
+        if classes.shape[0] > 2:
+            raise ValueError(
+                f"y has {classes.shape[0]} classes; LogisticRegression is binary. For more "
+                "classes use one-vs-rest: sklearn.multiclass.OneVsRestClassifier(LogisticRegression())"
+            )
+        self.classes_ = check_classification_targets(y, n_classes=2)
+        y01 = (y == self.classes_[1]).astype(np.float64)                # (n,)
+        p = X.shape[1] + int(self.fit_intercept)
+        w = np.zeros(p)
+        run = {"newton": self._fit_newton, "gd": self._fit_gd, "sgd": self._fit_sgd}[self.solver]
+        w, self.n_iter_, path, converged = run(w, X, y01, alpha)
+        self.objective_path_ = path
+        self.coef_ = w[: X.shape[1]].reshape(1, -1).copy()
+        self.intercept_ = np.array([w[-1] if self.fit_intercept else 0.0])
+        self.n_features_in_ = X.shape[1]
+        if alpha == 0.0 and self._separates(w, X, y01):
+            warnings.warn(
+                "the training data are linearly separable: the unpenalised likelihood has "
+                "no maximum (the weights grow without bound). Returning the finite weights "
+                f"reached after {self.n_iter_} iterations; use penalty='l2' for a unique "
+                "solution.", SeparableDataWarning, stacklevel=2)
+        elif not converged:
+            warnings.warn(
+                f"{self.solver} did not converge in max_iter={self.max_iter} iterations "
+                f"(tol={self.tol}); increase max_iter or the learning rate",
+                ConvergenceWarning, stacklevel=2)
+        return self
+
+    def _scores(self, w: np.ndarray, X: np.ndarray) -> np.ndarray:
+        return X @ w[:-1] + w[-1] if self.fit_intercept else X @ w
+
+    def _separates(self, w: np.ndarray, X: np.ndarray, y01: np.ndarray) -> bool:
+        """True when w classifies every point strictly correctly: a certificate of separability."""
+        return bool(np.all((2.0 * y01 - 1.0) * self._scores(w, X) > 0))
+
+    def _stop_separable(self, w, X, y01, f) -> bool:
+        return f < self._SEPARABLE_LOSS and self._separates(w, X, y01)
+
+    def _fit_newton(self, w, X, y01, alpha):
+        f, g, H = logistic_objective(w, X, y01, alpha, self.fit_intercept)
+        path = [f]
+        for it in range(1, self.max_iter + 1):
+            d = _newton_direction(H, g)                     # solves H d = -g, no inverse
+            slope = g @ d
+            step = 1.0
+            while True:                                     # backtracking (Armijo) line search
+                w_new = w + step * d
+                f_new = float(np.mean(log_loss_terms(y01, self._scores(w_new, X)))
+                              + 0.5 * alpha * np.sum(w_new[: X.shape[1]] ** 2))
+                if f_new <= f + 1e-4 * step * slope or step < 1e-10:
+                    break
+                step *= 0.5
+            w = w_new
+            f, g, H = logistic_objective(w, X, y01, alpha, self.fit_intercept)
+            path.append(f)
+            if np.max(np.abs(g)) <= self.tol or (alpha == 0.0 and self._stop_separable(w, X, y01, f)):
+                return w, it, path, True
+        return w, self.max_iter, path, False
+
+    def _step_size(self, X: np.ndarray, alpha: float) -> float:
+        if not (isinstance(self.learning_rate, str) and self.learning_rate == "auto"):
+            return float(self.learning_rate)
+        Xt = np.column_stack([X, np.ones(X.shape[0])]) if self.fit_intercept else X
+        L = np.linalg.norm(Xt, 2) ** 2 / (4.0 * X.shape[0]) + alpha   # Lipschitz constant of grad f
+        return 1.0 / L
+
+    def _gradient(self, w, X, y01, alpha):
+        z = self._scores(w, X)
+        r = (expit(z) - y01) / X.shape[0]                                  # (n,)
+        g = X.T @ r + alpha * w[: X.shape[1]]
+        f = float(np.mean(log_loss_terms(y01, z)) + 0.5 * alpha * np.sum(w[: X.shape[1]] ** 2))
+        return f, (np.append(g, r.sum()) if self.fit_intercept else g)
+
+    def _fit_gd(self, w, X, y01, alpha):
+        eta = self._step_size(X, alpha)
+        f, g = self._gradient(w, X, y01, alpha)
+        path = [f]
+        for it in range(1, self.max_iter + 1):
+            w = w - eta * g
+            f, g = self._gradient(w, X, y01, alpha)
+            path.append(f)
+            if np.max(np.abs(g)) <= self.tol or (alpha == 0.0 and self._stop_separable(w, X, y01, f)):
+                return w, it, path, True
+        return w, self.max_iter, path, False
+
+    def _fit_sgd(self, w, X, y01, alpha):
+        rng = check_random_state(self.random_state)
+        n, d = X.shape
+        eta0 = self._step_size(X, alpha)
+        f, _ = self._gradient(w, X, y01, alpha)
+        path, best, stall = [f], f, 0
+        for epoch in range(1, self.max_iter + 1):
+            eta = eta0 / np.sqrt(epoch)
+            order = rng.permutation(n)
+            for start in range(0, n, self.batch_size):           # a loop over mini-batches
+                idx = order[start:start + self.batch_size]
+                Xb = X[idx]                                       # (m, d)
+                r = (expit(self._scores(w, Xb)) - y01[idx]) / idx.shape[0]   # (m,)
+                g = Xb.T @ r + alpha * w[:d]
+                w = w - eta * (np.append(g, r.sum()) if self.fit_intercept else g)
+            f, _ = self._gradient(w, X, y01, alpha)
+            path.append(f)
+            if alpha == 0.0 and self._stop_separable(w, X, y01, f):
+                return w, epoch, path, True
+            stall = stall + 1 if f > best - self.tol else 0
+            best = min(best, f)
+            if stall >= 5:
+                return w, epoch, path, True
+        return w, self.max_iter, path, False
+
+    def _validate(self, X: Any) -> np.ndarray:
+        check_is_fitted(self, "coef_")
+        X = check_array(X)
+        check_n_features(self, X)
+        return X
+
+    def decision_function(self, X: Any) -> np.ndarray:
+        r"""Linear scores :math:`z = w^\top x + b` (the log-odds of ``classes_[1]``).
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        X = self._validate(X)
+        return X @ self.coef_[0] + self.intercept_[0]
+
+    def predict_proba(self, X: Any) -> np.ndarray:
+        """Class probabilities: column 1 is :math:`\\sigma(z)`, column 0 is :math:`1 - \\sigma(z)`.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, 2)
+        """
+        z = self.decision_function(X)
+        return np.column_stack([expit(-z), expit(z)])
+
+    def predict(self, X: Any) -> np.ndarray:
+        """``classes_[1]`` where :math:`z > 0` (probability above 1/2), else ``classes_[0]``.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        return self.classes_[(self.decision_function(X) > 0).astype(int)]
