@@ -12,7 +12,8 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["get_ax", "plot_decision_regions"]
+__all__ = ["get_ax", "plot_decision_regions", "plot_svm_margin", "plot_svm_alpha_cases",
+           "plot_surrogate_losses"]
 
 #: Colours for up to six classes (colour-blind-safe, Okabe and Ito).
 CLASS_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
@@ -89,4 +90,242 @@ def plot_decision_regions(
     ax.legend(fontsize=8, loc="best")
     if title:
         ax.set_title(title)
+    return ax
+
+
+# --- support vector machines (Part V: "The maximum-margin classifier and duality",
+# --- "Soft margin, hinge loss and SMO") ---------------------------------------
+
+
+def _check_svm_plot_input(estimator: Any, X: Any, y: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Validate the inputs of the SVM plots; return ``X``, ``y`` and the two classes."""
+    if not callable(getattr(estimator, "decision_function", None)):
+        raise TypeError(
+            f"estimator must be a fitted SVM with a decision_function method; "
+            f"got {type(estimator).__name__}"
+        )
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"X must have exactly 2 features to draw a margin; got shape {X.shape}")
+    if y.ndim != 1 or y.shape[0] != X.shape[0]:
+        raise ValueError(
+            f"y must be 1-D with one label per row of X; got shape {y.shape} for X of shape {X.shape}"
+        )
+    classes = np.unique(y)
+    if classes.size != 2:
+        raise ValueError(f"y must contain exactly 2 classes for a binary SVM plot; got {classes.size}")
+    return X, y, classes
+
+
+def _decision_grid(estimator: Any, X: np.ndarray, pad: float, resolution: int):
+    """Evaluate ``estimator.decision_function`` on a grid covering ``X``."""
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    span = np.where(hi > lo, hi - lo, 1.0)
+    lo, hi = lo - pad * span, hi + pad * span
+    g0, g1 = np.meshgrid(np.linspace(lo[0], hi[0], resolution),
+                         np.linspace(lo[1], hi[1], resolution))
+    values = np.asarray(estimator.decision_function(np.column_stack([g0.ravel(), g1.ravel()])),
+                        dtype=float).reshape(g0.shape)
+    return g0, g1, values
+
+
+def _draw_margin(ax: Any, g0: np.ndarray, g1: np.ndarray, values: np.ndarray, shade: bool) -> None:
+    """Shade the two half-planes and draw the levels f = -1, 0, +1."""
+    if shade:
+        from matplotlib.colors import ListedColormap
+
+        levels = [min(values.min(), -1.0) - 1.0, 0.0, max(values.max(), 1.0) + 1.0]
+        ax.contourf(g0, g1, values, levels=levels, cmap=ListedColormap(CLASS_COLORS[:2]), alpha=0.12)
+    ax.contour(g0, g1, values, levels=[-1.0, 0.0, 1.0], colors="k",
+               linestyles=["--", "-", "--"], linewidths=[0.8, 1.3, 0.8])
+
+
+def plot_svm_margin(
+    estimator: Any,
+    X: np.ndarray,
+    y: np.ndarray,
+    *,
+    ax: Any = None,
+    resolution: int = 200,
+    feature_names: tuple[str, str] = ("$x_1$", "$x_2$"),
+    class_names: Any = None,
+    title: str | None = None,
+    pad: float = 0.05,
+    shade: bool = True,
+):
+    r"""Draw a fitted binary SVM: its decision boundary, margin boundaries and support vectors.
+
+    The solid line is :math:`f(\mathbf x) = 0`, the dashed lines are the margin
+    boundaries :math:`f(\mathbf x) = \pm 1`, and the support vectors
+    (``estimator.support_vectors_``) are circled.
+
+    Parameters
+    ----------
+    estimator : fitted binary SVM
+        Needs ``decision_function`` (giving :math:`f` on an array of shape
+        (n_points, 2)) and ``support_vectors_`` of shape (n_SV, 2), as
+        :class:`mlbook.svm.SVC` and scikit-learn's ``SVC`` have.
+    X : ndarray of shape (n_samples, 2)
+        The points to draw (and the extent of the grid).
+    y : ndarray of shape (n_samples,)
+        Their labels, two classes; the smaller label is drawn as the negative class.
+    ax : matplotlib axes, optional
+    resolution : int
+        Grid points per axis.
+    feature_names : pair of str
+        Axis labels.
+    class_names : pair of str, optional
+        Legend labels, indexed like ``np.unique(y)``.
+    title : str, optional
+    pad : float
+        Margin around the data, as a fraction of its range.
+    shade : bool
+        Shade the two half-planes :math:`f < 0` and :math:`f > 0`.
+
+    Returns
+    -------
+    ax : matplotlib axes
+
+    Notes
+    -----
+    See the chapter "The maximum-margin classifier and duality" of the book.
+    """
+    X, y, classes = _check_svm_plot_input(estimator, X, y)
+    ax = get_ax(ax)
+    g0, g1, values = _decision_grid(estimator, X, pad, resolution)
+    _draw_margin(ax, g0, g1, values, shade)
+    for k, c in enumerate(classes):
+        label = class_names[k] if class_names is not None else str(c)
+        ax.scatter(*X[y == c].T, s=24, color=CLASS_COLORS[k], marker=MARKERS[k],
+                   edgecolor="k", linewidth=0.4, label=label, zorder=3)
+    sv = np.asarray(getattr(estimator, "support_vectors_", np.empty((0, 2))), dtype=float)
+    if sv.size:
+        ax.scatter(sv[:, 0], sv[:, 1], s=130, facecolors="none", edgecolors="k", linewidths=1.1,
+                   label=f"support vectors ({sv.shape[0]})", zorder=4)
+    ax.set_xlabel(feature_names[0])
+    ax.set_ylabel(feature_names[1])
+    ax.legend(fontsize=7, loc="best")
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def plot_svm_alpha_cases(
+    estimator: Any,
+    X: np.ndarray,
+    y: np.ndarray,
+    *,
+    ax: Any = None,
+    rtol: float = 1e-8,
+    resolution: int = 200,
+    feature_names: tuple[str, str] = ("$x_1$", "$x_2$"),
+    title: str | None = None,
+    pad: float = 0.05,
+):
+    r"""Colour the training points of a fitted soft-margin SVM by the value of their multiplier.
+
+    Three cases, as in the KKT conditions of the soft margin:
+    :math:`\alpha_i = 0` (on or outside the margin), :math:`0 < \alpha_i < C`
+    (on a margin boundary) and :math:`\alpha_i = C` (inside the margin or
+    misclassified). The marker shape gives the class.
+
+    Parameters
+    ----------
+    estimator : fitted binary SVM trained on ``X``
+        Needs ``decision_function``, ``support_`` (indices into ``X``),
+        ``dual_coef_`` (:math:`\alpha_i y_i` of the support vectors, any shape
+        with n_SV entries) and ``C``.
+    X : ndarray of shape (n_samples, 2)
+        The training data the estimator was fitted on.
+    y : ndarray of shape (n_samples,)
+        The training labels, two classes.
+    ax : matplotlib axes, optional
+    rtol : float
+        :math:`\alpha_i` counts as :math:`C` when :math:`\alpha_i \ge C(1 - \mathrm{rtol})`
+        and as 0 when :math:`\alpha_i \le C\,\mathrm{rtol}`.
+    resolution, feature_names, title, pad
+        As in :func:`plot_svm_margin`.
+
+    Returns
+    -------
+    ax : matplotlib axes
+
+    Notes
+    -----
+    See the chapter "Soft margin, hinge loss and SMO" of the book.
+    """
+    X, y, classes = _check_svm_plot_input(estimator, X, y)
+    if not hasattr(estimator, "C"):
+        raise TypeError(f"estimator must have the attribute C; got {type(estimator).__name__}")
+    support = np.asarray(getattr(estimator, "support_", []), dtype=int)
+    coef = np.abs(np.ravel(np.asarray(getattr(estimator, "dual_coef_", []), dtype=float)))
+    if support.shape != coef.shape or (support.size and support.max() >= X.shape[0]):
+        raise ValueError("estimator.support_ and dual_coef_ must index the rows of X (the training data)")
+    C = float(estimator.C)
+    alpha = np.zeros(X.shape[0])
+    alpha[support] = coef
+    at_zero = alpha <= C * rtol
+    at_bound = alpha >= C * (1.0 - rtol)
+    free = ~at_zero & ~at_bound
+    ax = get_ax(ax)
+    g0, g1, values = _decision_grid(estimator, X, pad, resolution)
+    _draw_margin(ax, g0, g1, values, shade=False)
+    cases = [(at_zero, "#999999", r"$\alpha_i = 0$"),
+             (free, "#009E73", r"$0 < \alpha_i < C$"),
+             (at_bound, "#D55E00", r"$\alpha_i = C$")]
+    for mask, color, name in cases:
+        for k, c in enumerate(classes):
+            sel = mask & (y == c)
+            ax.scatter(*X[sel].T, s=30, color=color, marker=MARKERS[k], edgecolor="k", linewidth=0.4,
+                       label=f"{name} ({int(mask.sum())})" if k == 0 else None, zorder=3)
+    ax.set_xlabel(feature_names[0])
+    ax.set_ylabel(feature_names[1])
+    ax.legend(fontsize=7, loc="best")
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def plot_surrogate_losses(ax: Any = None, z: np.ndarray | None = None, title: str | None = None):
+    r"""Plot the 0-1 loss and its convex surrogates as functions of the margin :math:`z = y f(\mathbf x)`.
+
+    Hinge :math:`\max(0, 1 - z)`, exponential :math:`e^{-z}` and logistic
+    :math:`\log_2(1 + e^{-z})` (computed as ``logaddexp(0, -z) / log 2``, so
+    no overflow for very negative ``z``), all upper bounds of the 0-1 loss
+    :math:`\mathbb I(z < 0)`.
+
+    Parameters
+    ----------
+    ax : matplotlib axes, optional
+    z : ndarray of shape (n_points,), optional
+        Where to evaluate; default 400 points in [-2, 3].
+    title : str, optional
+
+    Returns
+    -------
+    ax : matplotlib axes
+
+    Notes
+    -----
+    See the chapter "Soft margin, hinge loss and SMO" of the book.
+    """
+    z = np.linspace(-2.0, 3.0, 401) if z is None else np.asarray(z, dtype=float)
+    if z.ndim != 1:
+        raise ValueError(f"z must be 1-D; got shape {z.shape}")
+    ax = get_ax(ax)
+    losses = {
+        "0-1 loss": (z < 0).astype(float),
+        "hinge": np.maximum(0.0, 1.0 - z),
+        "exponential": np.exp(-np.maximum(z, -700.0)),  # capped: no overflow below z = -709
+        "logistic ($\\log_2$)": np.logaddexp(0.0, -z) / np.log(2.0),
+    }
+    for (name, values), color in zip(losses.items(), ["k", CLASS_COLORS[1], CLASS_COLORS[0], CLASS_COLORS[2]]):
+        ax.plot(z, values, color=color, lw=1.6 if name == "hinge" else 1.1,
+                drawstyle="steps-post" if name == "0-1 loss" else "default", label=name)
+    ax.set_xlabel(r"$z = y\,f(\boldsymbol{x})$")
+    ax.set_ylabel("loss")
+    ax.set_ylim(-0.1, 4.0)
+    ax.legend(fontsize=8)
+    ax.set_title(title or "The 0-1 loss and its surrogates")
     return ax
