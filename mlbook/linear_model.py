@@ -600,6 +600,12 @@ def _enet_duality_gap(w, q, c, yy, l1, l2):
     """
     wc = float(w @ c)
     R_norm2 = yy - 2.0 * wc + float(w @ q)           # ||y - Xw||^2
+    if l1 == 0.0:
+        XtR2 = float((c - q) @ (c - q))              # ||X^T R||^2
+        if l2 == 0.0:                                # least squares: no dual, use the gradient
+            return XtR2
+        # ridge: dual point R itself (scikit-learn's "formulation B")
+        return R_norm2 + 0.5 * l2 * float(w @ w) - (yy - wc) + XtR2 / (2.0 * l2)
     XtA = c - q - l2 * w                             # X^T R - l2 w, shape (d,)
     dual_norm = float(np.abs(XtA).max()) if XtA.size else 0.0
     if dual_norm > l1:
