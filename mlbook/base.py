@@ -13,12 +13,13 @@ our estimators, which the tests rely on.
 
 from __future__ import annotations
 
+import copy
 import inspect
 from typing import Any
 
 import numpy as np
 
-__all__ = ["BaseEstimator", "ClassifierMixin", "RegressorMixin", "TransformerMixin"]
+__all__ = ["BaseEstimator", "ClassifierMixin", "RegressorMixin", "TransformerMixin", "clone"]
 
 
 class BaseEstimator:
@@ -181,3 +182,34 @@ class TransformerMixin:
         tags = super().__sklearn_tags__()
         tags.transformer_tags = TransformerTags()
         return tags
+
+
+def clone(estimator: Any) -> Any:
+    """A new, unfitted estimator with the same hyper-parameters.
+
+    ``type(estimator)(**estimator.get_params(deep=False))``: fitted attributes
+    (ending in ``_``) are not copied; a parameter that is itself an estimator
+    is cloned, any other parameter is deep-copied, so the clone shares no
+    mutable state with the original. Works for scikit-learn estimators too.
+
+    Examples
+    --------
+    >>> class Toy(BaseEstimator):
+    ...     def __init__(self, alpha=1.0):
+    ...         self.alpha = alpha
+    >>> toy = Toy(alpha=0.5)
+    >>> toy.coef_ = 3.0
+    >>> twin = clone(toy)
+    >>> twin, twin is toy, hasattr(twin, "coef_")
+    (Toy(alpha=0.5), False, False)
+    """
+    if not hasattr(estimator, "get_params") or isinstance(estimator, type):
+        raise TypeError(
+            f"cannot clone {estimator!r}: it is not an estimator (it has no get_params)"
+        )
+    params = {
+        name: clone(value) if hasattr(value, "get_params") and not isinstance(value, type)
+        else copy.deepcopy(value)
+        for name, value in estimator.get_params(deep=False).items()
+    }
+    return type(estimator)(**params)
