@@ -921,10 +921,12 @@ def log_loss_terms(y: Any, z: Any) -> np.ndarray:
 
     Notes
     -----
-    :math:`-[y \log \sigma(z) + (1 - y) \log(1 - \sigma(z))] = \log(1 + e^{z}) - y z`,
-    and :math:`\log(1 + e^{z})` is ``np.logaddexp(0, z)``, which never
-    overflows (a naive ``np.log(1 + np.exp(z))`` returns ``inf`` for
-    :math:`z > 709`).
+    :math:`-[y \log \sigma(z) + (1 - y) \log(1 - \sigma(z))] = \log(1 + e^{z}) - y z`.
+    For :math:`y \in \{0, 1\}` this is :math:`\log(1 + e^{-t z})` with
+    :math:`t = 2y - 1 \in \{-1, +1\}`, computed as ``np.logaddexp(0, -t * z)``:
+    it never overflows (a naive ``np.log(1 + np.exp(z))`` returns ``inf`` for
+    :math:`z > 709`) and, unlike :math:`\log(1 + e^{z}) - z`, it does not
+    subtract two large numbers when a point is confidently right.
 
     Examples
     --------
@@ -933,7 +935,7 @@ def log_loss_terms(y: Any, z: Any) -> np.ndarray:
     """
     y = np.asarray(y, dtype=np.float64)
     z = np.asarray(z, dtype=np.float64)
-    return np.logaddexp(0.0, z) - y * z
+    return np.logaddexp(0.0, (1.0 - 2.0 * y) * z)
 
 
 def logistic_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, alpha: float = 0.0,
@@ -1276,4 +1278,5 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples,)
         """
-        return self.classes_[(self.decision_function(X) > 0).astype(int)]
+        z = self.decision_function(X)
+        return self.classes_[(z > 0).astype(int)]

@@ -1,0 +1,337 @@
+"""LogisticRegression: stable formulas, derivatives, agreement with scikit-learn, bad input."""
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mlbook._validation import NotFittedError
+from mlbook.datasets import load_breast_cancer, load_iris, load_watermelon
+from mlbook.linear_model import (
+    ConvergenceWarning,
+    LogisticRegression,
+    SeparableDataWarning,
+    expit,
+    log_loss_terms,
+    logistic_objective,
+    logit,
+)
+
+sklm = pytest.importorskip("sklearn.linear_model")
+
+
+def _overlapping(seed, n, d):
+    """Gaussian features, labels drawn from a logistic model: the classes overlap."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d)) + rng.normal(size=d)
+    w = rng.normal(size=d)
+    y = (rng.random(n) < expit(X @ w - np.mean(X @ w))).astype(int)
+    return X, y
+
+
+def _breast_cancer():
+    X, y = load_breast_cancer(return_X_y=True)
+    return (X - X.mean(axis=0)) / X.std(axis=0), y
+
+
+# --- stable formulas ----------------------------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(-1e6, 1e6))
+def test_expit_is_a_probability_and_symmetric(z):
+    # sigma(z) + sigma(-z) = 1 exactly in real arithmetic; 1e-15 is float64 rounding.
+    s, t = float(expit(z)), float(expit(-z))
+    assert 0.0 <= s <= 1.0
+    assert abs(s + t - 1.0) <= 1e-15
+
+
+def test_expit_matches_the_naive_formula_where_it_is_safe():
+    z = np.linspace(-30, 30, 201)
+    # 1e-15 relative: both are one exp, one add and one division in float64.
+    np.testing.assert_allclose(expit(z), 1 / (1 + np.exp(-z)), rtol=1e-15, atol=0)
+
+
+def test_expit_has_no_overflow_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = expit(np.array([-1e308, -800.0, 800.0, 1e308]))
+    assert out.tolist() == [0.0, 0.0, 1.0, 1.0]
+
+
+def test_logit_inverts_expit():
+    z = np.linspace(-20, 20, 81)
+    # 1e-9 absolute: logit loses digits where sigma(z) is close to 1 (z = 20:
+    # 1 - sigma = 2e-9 is known to ~1e-16 / 2e-9 relative).
+    np.testing.assert_allclose(logit(expit(z)), z, atol=1e-6)
+    assert logit(np.array([0.0, 1.0])).tolist() == [-np.inf, np.inf]
+
+
+def test_log_loss_terms_is_stable_and_equals_the_textbook_form():
+    z = np.linspace(-30, 30, 61)
+    y = (np.arange(61) % 2).astype(float)
+    t = 2 * y - 1
+    # log(1 + e^{-t z}) with log1p is accurate to a few ulps for |z| <= 30 (no
+    # overflow, no cancellation), so it serves as the reference: 1e-14 relative.
+    np.testing.assert_allclose(log_loss_terms(y, z), np.log1p(np.exp(-t * z)), rtol=1e-14)
+    # The textbook form -[y log p + (1 - y) log(1 - p)], where p is not too close to 0 or 1.
+    mid = np.abs(z) <= 10
+    p = 1 / (1 + np.exp(-z[mid]))
+    textbook = -(y[mid] * np.log(p) + (1 - y[mid]) * np.log(1 - p))
+    # 1e-9 relative: log(1 - p) loses ~log10(e^10) = 4 digits near |z| = 10.
+    np.testing.assert_allclose(log_loss_terms(y[mid], z[mid]), textbook, rtol=1e-9)
+    big = log_loss_terms([1.0, 0.0], [1e4, 1e4])
+    assert big[0] == 0.0 and big[1] == 1e4          # exact in float64: no overflow
+
+
+# --- derivatives --------------------------------------------------------------
+
+@pytest.mark.parametrize("seed,fit_intercept,alpha", [(0, True, 0.0), (1, True, 0.05),
+                                                       (2, False, 0.0), (3, False, 0.3)])
+def test_gradient_and_hessian_by_finite_differences(seed, fit_intercept, alpha):
+    X, y = _overlapping(seed, 40, 4)
+    rng = np.random.default_rng(seed)
+    w = rng.normal(size=4 + int(fit_intercept))
+    f, g, H = logistic_objective(w, X, y.astype(float), alpha, fit_intercept)
+    h = 1e-6
+    E = np.eye(w.size) * h
+    g_fd = np.array([(logistic_objective(w + e, X, y, alpha, fit_intercept)[0]
+                      - logistic_objective(w - e, X, y, alpha, fit_intercept)[0]) / (2 * h)
+                     for e in E])
+    H_fd = np.array([(logistic_objective(w + e, X, y, alpha, fit_intercept)[1]
+                      - logistic_objective(w - e, X, y, alpha, fit_intercept)[1]) / (2 * h)
+                     for e in E])
+    # Central differences with h = 1e-6 have error O(h^2) + O(eps/h) ~ 1e-10 on
+    # quantities of size O(1); 1e-7 leaves a margin.
+    np.testing.assert_allclose(g, g_fd, atol=1e-7)
+    np.testing.assert_allclose(H, H_fd, atol=1e-7)
+    np.testing.assert_allclose(H, H.T, atol=0)
+    assert np.linalg.eigvalsh(H).min() > 0                       # convex (strictly, here)
+
+
+# --- agreement with scikit-learn ----------------------------------------------
+
+# The problems are smooth and strictly convex and both solvers are pushed to
+# a gradient of 1e-10 (ours: Newton's method; scikit-learn: lbfgs, which stops
+# a little earlier), so the coefficients agree to ~1e-6 relative; 1e-5 is the
+# tolerance the brief states.
+RTOL = 1e-5
+
+
+def _assert_close_to_sklearn(ours, theirs):
+    scale = max(np.abs(theirs.coef_).max(), np.abs(theirs.intercept_).max())
+    err = max(np.abs(ours.coef_ - theirs.coef_).max(),
+              np.abs(ours.intercept_ - theirs.intercept_).max()) / scale
+    assert err < RTOL, f"coefficients differ from scikit-learn by {err:.2e} (relative)"
+
+
+@pytest.mark.parametrize("seed,n,d", [(0, 50, 2), (1, 200, 5), (2, 500, 12)])
+def test_unpenalised_agrees_with_sklearn_c_inf(seed, n, d):
+    X, y = _overlapping(seed, n, d)
+    ours = LogisticRegression(tol=1e-10).fit(X, y)
+    theirs = sklm.LogisticRegression(C=np.inf, tol=1e-12, max_iter=100_000).fit(X, y)
+    _assert_close_to_sklearn(ours, theirs)
+
+
+@pytest.mark.parametrize("C", [0.01, 0.3, 1.0, 10.0])
+def test_l2_agrees_with_sklearn_on_breast_cancer(C):
+    X, y = _breast_cancer()
+    ours = LogisticRegression(penalty="l2", C=C, tol=1e-10).fit(X, y)
+    theirs = sklm.LogisticRegression(C=C, tol=1e-12, max_iter=100_000).fit(X, y)
+    _assert_close_to_sklearn(ours, theirs)
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-5)
+    assert np.array_equal(ours.predict(X), theirs.predict(X))
+
+
+def test_no_intercept_agrees_with_sklearn():
+    X, y = _overlapping(4, 300, 3)
+    ours = LogisticRegression(penalty="l2", C=0.5, fit_intercept=False, tol=1e-10).fit(X, y)
+    theirs = sklm.LogisticRegression(C=0.5, fit_intercept=False, tol=1e-12,
+                                     max_iter=100_000).fit(X, y)
+    _assert_close_to_sklearn(ours, theirs)
+    assert ours.intercept_.tolist() == [0.0]
+
+
+def test_watermelon_30alpha_agrees_with_sklearn():
+    # Zhou's book fits logistic regression to watermelon 3.0alpha (exercise 3.3)
+    # without printing the coefficients; scikit-learn is the oracle.
+    X, y = load_watermelon("3.0alpha", return_X_y=True)
+    ours = LogisticRegression(tol=1e-12).fit(X, y)
+    theirs = sklm.LogisticRegression(C=np.inf, tol=1e-12, max_iter=100_000).fit(X, y)
+    _assert_close_to_sklearn(ours, theirs)
+
+
+@pytest.mark.parametrize("solver,tol,rtol", [("gd", 1e-7, 1e-3), ("sgd", 1e-9, 5e-2)])
+def test_first_order_solvers_reach_the_newton_solution(solver, tol, rtol):
+    X, y = _breast_cancer()
+    newton = LogisticRegression(penalty="l2", C=0.1, tol=1e-10).fit(X, y)
+    model = LogisticRegression(solver=solver, penalty="l2", C=0.1, tol=tol,
+                               max_iter=5000, random_state=0).fit(X, y)
+    # Gradient descent stops at a gradient of 1e-7: with the smallest Hessian
+    # eigenvalue ~1e-3 the coefficients are within ~1e-4 (1e-3 relative).
+    # SGD with a decaying step only gets near the optimum: 5% relative.
+    err = np.abs(model.coef_ - newton.coef_).max() / np.abs(newton.coef_).max()
+    assert err < rtol, f"{solver}: {err:.2e}"
+    assert model.objective_path_[-1] >= newton.objective_path_[-1] - 1e-12
+    assert model.objective_path_[-1] - newton.objective_path_[-1] < 1e-3
+
+
+def test_newton_needs_far_fewer_iterations_than_gradient_descent():
+    X, y = _breast_cancer()
+    newton = LogisticRegression(penalty="l2", C=0.1, tol=1e-6).fit(X, y)
+    gd = LogisticRegression(solver="gd", penalty="l2", C=0.1, tol=1e-6, max_iter=20_000).fit(X, y)
+    assert newton.n_iter_ <= 15 < 10 * newton.n_iter_ < gd.n_iter_
+    # The objective decreases monotonically for both (line search; step 1/L).
+    assert np.all(np.diff(newton.objective_path_) <= 1e-15)
+    assert np.all(np.diff(gd.objective_path_) <= 1e-15)
+
+
+@pytest.mark.filterwarnings("ignore::mlbook.linear_model.ConvergenceWarning")
+def test_sgd_is_reproducible_with_random_state():
+    X, y = _breast_cancer()
+    a = LogisticRegression(solver="sgd", penalty="l2", random_state=3, max_iter=20).fit(X, y)
+    b = LogisticRegression(solver="sgd", penalty="l2", random_state=3, max_iter=20).fit(X, y)
+    assert np.array_equal(a.coef_, b.coef_)
+
+
+# --- labels, separable data, predictions --------------------------------------
+
+def test_any_two_labels_are_mapped_through_classes():
+    X, y = _overlapping(5, 100, 2)
+    names = np.where(y == 1, "spam", "ham")
+    a = LogisticRegression().fit(X, y)
+    b = LogisticRegression().fit(X, names)
+    assert b.classes_.tolist() == ["ham", "spam"]
+    np.testing.assert_array_equal(a.coef_, b.coef_)
+    np.testing.assert_array_equal(b.predict(X), np.where(a.predict(X) == 1, "spam", "ham"))
+    proba = b.predict_proba(X)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0, atol=1e-15)
+    np.testing.assert_array_equal(b.predict(X), b.classes_[np.argmax(proba, axis=1)])
+    np.testing.assert_allclose(logit(proba[:, 1]), b.decision_function(X), atol=1e-8)
+    assert b.score(X, names) == np.mean(b.predict(X) == names)
+
+
+def test_separable_data_warn_and_stop_with_finite_coefficients():
+    X, y = _breast_cancer()                     # standardised breast cancer is separable
+    with pytest.warns(SeparableDataWarning, match="linearly separable"):
+        model = LogisticRegression(max_iter=200).fit(X, y)
+    assert np.all(np.isfinite(model.coef_))
+    assert np.array_equal(model.predict(X), y)
+    assert model.n_iter_ < 200
+    # With a penalty the same data give a unique, much smaller solution and no warning.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        reg = LogisticRegression(penalty="l2", C=1.0).fit(X, y)
+    assert np.linalg.norm(reg.coef_) < np.linalg.norm(model.coef_) / 10
+
+
+def test_separable_two_points_with_gd():
+    X = np.array([[-1.0], [1.0]])
+    with pytest.warns(SeparableDataWarning):
+        model = LogisticRegression(solver="gd", learning_rate=10.0, max_iter=100_000,
+                                   tol=0.0).fit(X, [0, 1])
+    assert model.coef_[0, 0] > 0 and np.isfinite(model.coef_[0, 0])
+
+
+def test_convergence_warning_at_max_iter():
+    X, y = _breast_cancer()
+    with pytest.warns(ConvergenceWarning, match="did not converge"):
+        LogisticRegression(solver="gd", penalty="l2", max_iter=3).fit(X, y)
+
+
+def test_works_with_sklearn_clone_and_one_vs_rest():
+    from sklearn.base import clone
+    from sklearn.multiclass import OneVsRestClassifier
+
+    X, y = load_iris(return_X_y=True)
+    model = OneVsRestClassifier(LogisticRegression(penalty="l2", C=1.0)).fit(X, y)
+    theirs = OneVsRestClassifier(sklm.LogisticRegression(C=1.0, tol=1e-10)).fit(X, y)
+    # One binary problem per class, each solved to a gradient of 1e-6: the
+    # predictions on the training data coincide.
+    assert np.array_equal(model.predict(X), theirs.predict(X))
+    assert clone(LogisticRegression(C=2.0)).C == 2.0
+
+
+# --- bad input ----------------------------------------------------------------
+
+def _xy():
+    return _overlapping(0, 20, 2)
+
+
+def test_mismatched_lengths():
+    X, y = _xy()
+    with pytest.raises(ValueError, match="X and y have different lengths"):
+        LogisticRegression().fit(X, y[:-1])
+
+
+@pytest.mark.parametrize("bad,match", [(np.nan, "X contains NaN"), (np.inf, "X contains infinity")])
+def test_nan_and_inf_in_X(bad, match):
+    X, y = _xy()
+    X[3, 1] = bad
+    with pytest.raises(ValueError, match=match):
+        LogisticRegression().fit(X, y)
+
+
+def test_nan_in_y():
+    X, y = _xy()
+    y = y.astype(float)
+    y[0] = np.nan
+    with pytest.raises(ValueError, match="y contains NaN"):
+        LogisticRegression().fit(X, y)
+
+
+def test_more_than_two_classes_points_to_one_vs_rest():
+    X, y = load_iris(return_X_y=True)
+    with pytest.raises(ValueError, match="3 classes.*OneVsRestClassifier"):
+        LogisticRegression().fit(X, y)
+
+
+def test_single_class():
+    X, _ = _xy()
+    with pytest.raises(ValueError, match="single class"):
+        LogisticRegression().fit(X, np.ones(len(X)))
+
+
+@pytest.mark.parametrize("C", [0.0, -1.0])
+def test_C_must_be_positive(C):
+    X, y = _xy()
+    with pytest.raises(ValueError, match="C must be > 0"):
+        LogisticRegression(penalty="l2", C=C).fit(X, y)
+
+
+def test_unknown_solver():
+    X, y = _xy()
+    with pytest.raises(ValueError, match="solver must be one of"):
+        LogisticRegression(solver="lbfgs").fit(X, y)
+
+
+def test_unknown_penalty():
+    X, y = _xy()
+    with pytest.raises(ValueError, match="penalty must be None or 'l2'"):
+        LogisticRegression(penalty="l1").fit(X, y)
+
+
+@pytest.mark.parametrize("kw,match", [({"learning_rate": 0.0}, "learning_rate must be > 0"),
+                                      ({"max_iter": 0}, "max_iter must be >= 1"),
+                                      ({"tol": -1.0}, "tol must be >= 0"),
+                                      ({"batch_size": 0}, "batch_size must be >= 1"),
+                                      ({"fit_intercept": 1}, "fit_intercept must be a bool")])
+def test_bad_hyper_parameters(kw, match):
+    X, y = _xy()
+    with pytest.raises((ValueError, TypeError), match=match):
+        LogisticRegression(solver="gd", **kw).fit(X, y)
+
+
+@pytest.mark.parametrize("method", ["predict", "predict_proba", "decision_function"])
+def test_predict_before_fit(method):
+    X, _ = _xy()
+    with pytest.raises(NotFittedError, match="not fitted yet"):
+        getattr(LogisticRegression(), method)(X)
+
+
+def test_wrong_number_of_features_at_predict():
+    X, y = _xy()
+    model = LogisticRegression().fit(X, y)
+    with pytest.raises(ValueError, match="X has 3 features"):
+        model.predict(np.ones((2, 3)))
