@@ -146,7 +146,7 @@ def _stratified_split(y: np.ndarray, n_train: int, n_test: int,
     classes, y_idx = np.unique(y, return_inverse=True)
     counts = np.bincount(y_idx)
     if counts.min() < 2:
-        lonely = classes[np.argmin(counts)]
+        lonely = classes[np.argmin(counts)].tolist()
         raise ValueError(
             f"stratify: class {lonely!r} has a single sample; stratified splitting needs "
             "at least two samples of every class"
