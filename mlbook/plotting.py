@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 __all__ = ["get_ax", "plot_decision_regions", "plot_svm_margin", "plot_svm_alpha_cases",
-           "plot_surrogate_losses"]
+           "plot_surrogate_losses", "plot_tree"]
 
 #: Colours for up to six classes (colour-blind-safe, Okabe and Ito).
 CLASS_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
@@ -328,4 +328,98 @@ def plot_surrogate_losses(ax: Any = None, z: np.ndarray | None = None, title: st
     ax.set_ylim(-0.1, 4.0)
     ax.legend(fontsize=8)
     ax.set_title(title or "The 0-1 loss and its surrogates")
+    return ax
+
+
+def plot_tree(
+    estimator: Any,
+    feature_names: Any = None,
+    class_names: Any = None,
+    *,
+    ax: Any = None,
+    title: str | None = None,
+    fontsize: float = 8,
+):
+    """Draw a fitted decision tree: tests in grey boxes, leaves coloured by class.
+
+    Parameters
+    ----------
+    estimator : fitted ``mlbook.tree.DecisionTreeClassifier`` or
+        ``ObliqueDecisionTreeClassifier``
+    feature_names : sequence of str, optional
+        Column names used in the tests (``x0, x1, ...`` by default).
+    class_names : sequence of str, optional
+        Leaf labels, indexed like ``estimator.classes_``.
+    ax : matplotlib axes, optional
+        A new figure sized to the tree when None.
+    title : str, optional
+    fontsize : float
+
+    Returns
+    -------
+    ax
+
+    Notes
+    -----
+    Leaves are placed left to right in depth-first order, each internal node
+    above the middle of its children, depth downwards. Every edge carries its
+    branch label (a category, or yes/no for a threshold test); an empty branch
+    (a value no training sample at the node had) is drawn dashed.
+    """
+    from .tree import branch_labels, node_test
+
+    if not hasattr(estimator, "tree_"):
+        raise ValueError("estimator must be a fitted tree (it has no tree_); call fit first")
+    names = list(feature_names) if feature_names is not None else None
+    classes = (list(class_names) if class_names is not None
+               else [str(c) for c in estimator.classes_])
+    pos: dict[int, tuple[float, float]] = {}
+    n_leaves = 0
+
+    def place(node) -> float:
+        nonlocal n_leaves
+        if node.is_leaf:
+            x = float(n_leaves)
+            n_leaves += 1
+        else:
+            xs = [place(child) for child in node.children]
+            x = 0.5 * (xs[0] + xs[-1])
+        pos[id(node)] = (x, -float(node.depth))
+        return x
+
+    root = estimator.tree_
+    place(root)
+    depth = max(-y for _, y in pos.values())
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(min(max(4.5, 1.05 * n_leaves + 0.5), 12.0),
+                                      max(2.5, 1.0 * depth + 1.2)), layout="constrained")
+    box = dict(boxstyle="round,pad=0.3", linewidth=0.6)
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        x, y = pos[id(node)]
+        if node.is_leaf:
+            color = CLASS_COLORS[node.label % len(CLASS_COLORS)]
+            ax.text(x, y, classes[node.label], ha="center", va="center", fontsize=fontsize,
+                    bbox={**box, "facecolor": color, "alpha": 0.25, "edgecolor": color})
+            continue
+        ax.text(x, y, node_test(estimator, node, names), ha="center", va="center",
+                fontsize=fontsize, bbox={**box, "facecolor": "#eeeeee", "edgecolor": "0.4"})
+        for label, child in zip(branch_labels(estimator, node), node.children):
+            cx, cy = pos[id(child)]
+            ax.plot([x, cx], [y, cy], color="0.45", linewidth=0.8, zorder=0,
+                    linestyle="--" if child.empty else "-")
+            # the label sits 60% of the way down the edge; long labels wrap
+            ax.text(0.4 * x + 0.6 * cx, 0.4 * y + 0.6 * cy, label.replace(" ", "\n"),
+                    ha="center", va="center",
+                    fontsize=fontsize - 1, color="0.2",
+                    bbox=dict(boxstyle="square,pad=0.1", facecolor="white", edgecolor="none"))
+            stack.append(child)
+    ax.set_xlim(-0.7, n_leaves - 0.3)
+    ax.set_ylim(-depth - 0.5, 0.5)
+    ax.axis("off")
+    ax.set_title(title or f"Decision tree: depth {int(depth)}, {n_leaves} leaves",
+                 fontsize=fontsize + 2)
     return ax

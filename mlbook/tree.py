@@ -1188,7 +1188,7 @@ class ObliqueDecisionTreeClassifier(_TreeBase):
     """
 
     def __init__(self, criterion: str = "entropy", max_depth: int | None = None,
-                 min_samples_split: int = 2, alpha: float = 1e-2):
+                 min_samples_split: int = 2, alpha: float = 1.0):
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -1253,9 +1253,10 @@ def node_test(estimator, node: Node, feature_names: Sequence[str] | None = None)
     """The question a node asks, e.g. ``"texture = ?"`` or ``"density <= 0.381?"``."""
     names = feature_names or [f"x{j}" for j in range(estimator.n_features_in_)]
     if node.coef is not None:
-        terms = " ".join(f"{'-' if c < 0 else '+'} {_fmt(abs(c))} {names[j]}"
-                         for j, c in enumerate(node.coef) if c != 0)
-        return f"{terms.lstrip('+ ')} <= {_fmt(node.threshold)}?"
+        terms = "".join(f" {'-' if c < 0 else '+'} {abs(c):.3f} {names[j]}"
+                        for j, c in enumerate(node.coef) if c != 0)
+        first = ("-" + terms[3:]) if terms.startswith(" - ") else terms[3:]   # drop a leading "+"
+        return f"{first} <= {node.threshold:.3f}?"
     if node.threshold is not None:
         return f"{names[node.feature]} <= {_fmt(node.threshold)}?"
     return f"{names[node.feature]} = ?"

@@ -1,0 +1,495 @@
+"""Tests of mlbook.tree: the formulas against Zhou's published numbers, the split
+search against a brute-force rescan, the estimator against scikit-learn's CART,
+the fast level-wise path against the general recursive one, and bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mlbook.datasets import load_breast_cancer, load_iris, load_watermelon, load_wine
+from mlbook.tree import (
+    DecisionTreeClassifier,
+    ObliqueDecisionTreeClassifier,
+    best_threshold,
+    entropy,
+    export_text,
+    gain_ratio,
+    gini,
+    gini_index,
+    information_gain,
+    intrinsic_value,
+)
+
+# Zhou publishes his numbers to three decimals: a computed value must round to
+# the printed one, i.e. lie within 5e-4 of it.
+BOOK = 5e-4
+
+# Zhou's train/validation split of table 4.2 (1-based melon numbers).
+TRAIN = np.array([1, 2, 3, 6, 7, 10, 14, 15, 16, 17]) - 1
+VALID = np.array([4, 5, 8, 9, 11, 12, 13]) - 1
+
+
+@pytest.fixture(scope="module")
+def wm2():
+    return load_watermelon("2.0")
+
+
+# --------------------------------------------------------------------------
+# the formulas against the book
+# --------------------------------------------------------------------------
+
+def test_entropy_of_watermelon_2(wm2):
+    # Zhou, section 4.2.1: Ent(D) = 0.998 (8 good, 9 bad melons)
+    assert abs(entropy(wm2.target) - 0.998) < BOOK
+
+
+def test_information_gains_of_watermelon_2(wm2):
+    # Zhou, section 4.2.1: colour 0.109 (see below), root 0.143, knock 0.141,
+    # texture 0.381, navel 0.289, touch 0.006
+    gains = [information_gain(wm2.data[:, j], wm2.target) for j in range(6)]
+    np.testing.assert_allclose(gains[1:], [0.143, 0.141, 0.381, 0.289, 0.006], atol=BOOK)
+    # colour: the exact gain is 0.108; the book prints 0.109 because it subtracts
+    # entropies that were already rounded to three decimals
+    assert abs(gains[0] - 0.108) < BOOK
+    x, y = wm2.data[:, 0], wm2.target
+    parts = [round(entropy(y[x == v]), 3) * np.mean(x == v) for v in np.unique(x)]
+    assert abs(round(entropy(y), 3) - sum(parts) - 0.109) < BOOK
+
+
+def test_continuous_thresholds_of_watermelon_3():
+    # Zhou, section 4.4.1: density t = 0.381, gain 0.262; sugar t = 0.126, gain 0.349
+    wm = load_watermelon("3.0")
+    t, g = best_threshold(wm.data[:, 6], wm.target)
+    assert abs(t - 0.3815) < 1e-12      # the midpoint of 0.360 and 0.403; printed 0.381
+    assert abs(g - 0.262) < BOOK
+    t, g = best_threshold(wm.data[:, 7], wm.target)
+    assert abs(t - 0.126) < 1e-12 and abs(g - 0.349) < BOOK
+
+
+def test_gains_with_missing_values():
+    # Zhou, section 4.4.2: 0.252, 0.171, 0.145, 0.424, 0.289, 0.006
+    wm = load_watermelon("2.0alpha")
+    gains = [information_gain(wm.data[:, j], wm.target) for j in range(6)]
+    np.testing.assert_allclose(gains, [0.252, 0.171, 0.145, 0.424, 0.289, 0.006], atol=BOOK)
+    # colour: rho = 14/17 and the gain on the 14 known melons is 0.306
+    known = np.array([v is not None for v in wm.data[:, 0]])
+    assert abs(information_gain(wm.data[known, 0], wm.target[known]) - 0.306) < BOOK
+    assert abs(gains[0] - 14 / 17 * information_gain(wm.data[known, 0], wm.target[known])) < 1e-12
+
+
+def test_gain_ratio_uses_the_intrinsic_value(wm2):
+    # Gain_ratio = Gain / IV(a); note 001 divides by info(D) = Ent(D) instead.
+    x, y = wm2.data[:, 3], wm2.target
+    n = np.array([np.sum(x == v) for v in np.unique(x)]) / x.shape[0]
+    iv = -np.sum(n * np.log2(n))
+    assert abs(intrinsic_value(x) - iv) < 1e-12
+    assert abs(gain_ratio(x, y) - information_gain(x, y) / iv) < 1e-12
+    assert abs(gain_ratio(x, y) - information_gain(x, y) / entropy(y)) > 0.1
+
+
+def test_gini_index_matches_definition(wm2):
+    x, y = wm2.data[:, 4], wm2.target
+    expected = sum(np.mean(x == v) * gini(y[x == v]) for v in np.unique(x))
+    assert abs(gini_index(x, y) - expected) < 1e-12
+    # Gini(D) = 1 - sum p^2 = 1 - (8/17)^2 - (9/17)^2
+    assert abs(gini(y) - (1 - (8 / 17) ** 2 - (9 / 17) ** 2)) < 1e-15
+
+
+# --------------------------------------------------------------------------
+# properties of the formulas
+# --------------------------------------------------------------------------
+
+labels = st.lists(st.integers(0, 4), min_size=1, max_size=60)
+
+
+@settings(max_examples=60, deadline=None)
+@given(labels)
+def test_entropy_and_gini_bounds(y):
+    k = len(set(y))
+    # 1e-12: the bounds are attained exactly only up to float rounding
+    assert -1e-12 <= entropy(y) <= np.log2(k) + 1e-12
+    assert -1e-12 <= gini(y) <= 1 - 1 / k + 1e-12
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 2)), min_size=2, max_size=60))
+def test_information_gain_between_zero_and_entropy(pairs):
+    x, y = np.array(pairs).T
+    g = information_gain(x, y)
+    # a gain is a mutual information: 0 <= Gain <= Ent(D) (1e-12 for rounding)
+    assert -1e-12 <= g <= entropy(y) + 1e-12
+    # renaming the values of the attribute changes nothing
+    assert abs(information_gain(np.array(["v%d" % (3 - v) for v in x]), y) - g) < 1e-12
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 1), st.integers(1, 3)),
+                min_size=2, max_size=40))
+def test_integer_weights_equal_repetition(rows):
+    x, y, w = np.array(rows).T
+    rep = np.repeat(np.arange(x.shape[0]), w)
+    # 1e-12: the same sums in a different order
+    assert abs(information_gain(x, y, sample_weight=w) - information_gain(x[rep], y[rep])) < 1e-12
+    assert abs(entropy(y, sample_weight=w) - entropy(y[rep])) < 1e-12
+
+
+def _rescan_threshold(x, y, criterion):
+    """Brute force: every midpoint, its partition scored from scratch."""
+    v = np.unique(x)
+    best = None
+    for t in (v[:-1] + v[1:]) / 2:
+        left, right = y[x <= t], y[x > t]
+        f = entropy if criterion == "entropy" else gini
+        child = (left.size * f(left) + right.size * f(right)) / y.size
+        score = f(y) - child
+        if best is None or score > best[1] + 1e-12:
+            best = (t, score, child)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("criterion", ["entropy", "gini"])
+def test_best_threshold_matches_a_rescan(seed, criterion):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(5, 80))
+    x = np.round(rng.normal(size=n), 1)              # rounding creates repeated values
+    y = rng.integers(0, 3, size=n)
+    if np.unique(x).size < 2:
+        x[0] += 1.0
+    t, score = best_threshold(x, y, criterion=criterion)
+    t_ref, gain_ref, child_ref = _rescan_threshold(x, y, criterion)
+    # the thresholds agree up to the midpoint's rounding (0.5a + 0.5b vs (a + b)/2);
+    # scores are the same sums in another order: 1e-12
+    assert abs(t - t_ref) < 1e-12
+    assert abs(score - (gain_ref if criterion == "entropy" else child_ref)) < 1e-12
+
+
+def test_best_threshold_with_missing_values():
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=40)
+    y = (x > 0.2).astype(int)
+    xm = x.astype(object)
+    xm[:8] = None
+    t, g = best_threshold(xm, y)
+    t_known, g_known = best_threshold(x[8:], y[8:])
+    # eq. 4.12: the gain on the known samples scaled by rho = 32/40
+    assert t == t_known and abs(g - 32 / 40 * g_known) < 1e-12
+
+
+# --------------------------------------------------------------------------
+# the trees of Zhou's chapter 4
+# --------------------------------------------------------------------------
+
+def _structure(node, est, names):
+    """(test, {branch: subtree}) or the leaf's class index."""
+    if node.is_leaf:
+        return int(node.label)
+    if node.threshold is not None:
+        return (names[node.feature], round(node.threshold, 4),
+                [_structure(c, est, names) for c in node.children])
+    return (names[node.feature],
+            {str(v): _structure(c, est, names)
+             for v, c in zip(est.categories_[node.feature], node.children)})
+
+
+def test_figure_4_4(wm2):
+    tree = DecisionTreeClassifier().fit(wm2.data, wm2.target)
+    s = _structure(tree.tree_, tree, wm2.feature_names)
+    # Zhou, figure 4.4 (1 = good melon). Under texture = clear and root =
+    # slightly curled, colour and touch tie (gain 0.252); colour is listed first.
+    assert s == ("texture", {
+        "clear": ("root", {
+            "curled": 1,
+            "slightly curled": ("color", {"green": 1,
+                                          "dark": ("touch", {"hard smooth": 1, "soft sticky": 0}),
+                                          "light": 1}),
+            "stiff": 0}),
+        "slightly blurry": ("touch", {"hard smooth": 0, "soft sticky": 1}),
+        "blurry": 0})
+    assert tree.score(wm2.data, wm2.target) == 1.0
+
+
+def test_figure_4_8_continuous():
+    wm = load_watermelon("3.0")
+    tree = DecisionTreeClassifier().fit(wm.data, wm.target)
+    s = _structure(tree.tree_, tree, wm.feature_names)
+    # Zhou, figure 4.8: texture, then density <= 0.381 under texture = clear
+    assert s == ("texture", {"clear": ("density", 0.3815, [0, 1]),
+                             "slightly blurry": ("touch", {"hard smooth": 0, "soft sticky": 1}),
+                             "blurry": 0})
+
+
+def test_missing_value_tree_fits_and_predicts():
+    wm = load_watermelon("2.0alpha")
+    tree = DecisionTreeClassifier().fit(wm.data, wm.target)
+    assert tree.feature_types_ == ["categorical"] * 6
+    # Zhou, figure 4.9: texture is the root (gain 0.424, the largest)
+    assert wm.feature_names[tree.tree_.feature] == "texture"
+    proba = tree.predict_proba(wm.data)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0, atol=1e-12)
+    assert tree.score(wm.data, wm.target) == 1.0
+
+
+def test_missing_value_prediction_mixes_the_branches(wm2):
+    tree = DecisionTreeClassifier(max_depth=1).fit(wm2.data, wm2.target)
+    x = wm2.data[:1].copy()
+    x[0, 3] = None                                    # texture unknown
+    root = tree.tree_
+    expected = sum(r * c.proba for r, c in zip(root.branch_weights, root.children))
+    # the branch fractions r_v of the 17 melons: 9/17, 5/17, 3/17
+    np.testing.assert_allclose(root.branch_weights, [9 / 17, 5 / 17, 3 / 17], atol=1e-15)
+    np.testing.assert_allclose(tree.predict_proba(x)[0], expected, atol=1e-15)
+
+
+def _pruning_data(wm2, navel_first):
+    # good melons as class 0: Zhou breaks the 5:5 tie at the root, and the 2:2
+    # tie under navel = slightly sunken, in favour of "good"; our rule gives a
+    # tie to the parent's class and, at the root, to the first class.
+    cols = [4, 0, 1, 2, 3, 5] if navel_first else list(range(6))
+    y = 1 - wm2.target
+    return wm2.data[:, cols], y
+
+
+@pytest.mark.parametrize("pruning, accuracy, leaves", [
+    (None, 3 / 7, 11),     # figure 4.5: 42.9 %
+    ("pre", 5 / 7, 3),     # figure 4.6: 71.4 %
+    ("post", 5 / 7, 7),    # figure 4.7: 71.4 %
+])
+def test_pruning_figures_4_5_to_4_7(wm2, pruning, accuracy, leaves):
+    X, y = _pruning_data(wm2, navel_first=True)
+    tree = DecisionTreeClassifier(pruning=pruning).fit(X[TRAIN], y[TRAIN], X[VALID], y[VALID])
+    assert tree.score(X[VALID], y[VALID]) == pytest.approx(accuracy, abs=1e-12)
+    assert tree.get_n_leaves() == leaves
+    assert tree.tree_.feature == 0                       # navel at the root
+    if pruning == "post":
+        # Zhou's steps: texture pruned (42.9 -> 57.1 %), colour under slightly
+        # sunken kept (57.1 either way), colour under sunken pruned (-> 71.4 %),
+        # root kept (71.4 either way); 0 = good melon here
+        names = ["navel", "color", "root", "knock", "texture", "touch"]
+        assert _structure(tree.tree_, tree, names) == ("navel", {
+            "sunken": 0,
+            "slightly sunken": ("root", {
+                "curled": 1,
+                "slightly curled": ("color", {"green": 0, "dark": 0, "light": 0}),
+                "stiff": 0}),
+            "flat": 1})
+
+
+def test_root_tie_between_colour_and_navel(wm2):
+    # Zhou, figure 4.5: on the training set colour and navel both have gain 0.276;
+    # listed first, colour wins here, and the validation accuracy is 28.6 %.
+    g = [information_gain(wm2.data[TRAIN, j], wm2.target[TRAIN]) for j in (0, 4)]
+    assert abs(g[0] - g[1]) < 1e-12 and abs(g[0] - 0.276) < 2 * BOOK   # book rounds 0.2755
+    X, y = _pruning_data(wm2, navel_first=False)
+    tree = DecisionTreeClassifier().fit(X[TRAIN], y[TRAIN])
+    assert tree.tree_.feature == 0
+    assert tree.score(X[VALID], y[VALID]) == pytest.approx(2 / 7, abs=1e-12)
+
+
+def test_gain_ratio_resists_an_id_column(wm2):
+    # an ID column has the largest gain (it splits into 17 pure singletons), the
+    # textbook failure of information gain; C4.5's heuristic picks texture.
+    X = np.column_stack([np.arange(17).astype(str).astype(object), wm2.data])
+    assert DecisionTreeClassifier().fit(X, wm2.target).tree_.feature == 0
+    tree = DecisionTreeClassifier(criterion="gain_ratio").fit(X, wm2.target)
+    assert tree.tree_.feature == 4                        # texture (column 3 + 1)
+
+
+def test_empty_branch_gets_parent_majority(wm2):
+    tree = DecisionTreeClassifier().fit(wm2.data, wm2.target)
+    node = tree.tree_.children[0].children[1]             # clear -> slightly curled (colour)
+    light = node.children[2]
+    assert light.empty and light.label == node.label == 1
+
+
+def test_unseen_category_uses_the_node_majority(wm2):
+    tree = DecisionTreeClassifier().fit(wm2.data, wm2.target)
+    x = wm2.data[:1].copy()
+    x[0, 3] = "striped"                                   # a texture never seen
+    np.testing.assert_allclose(tree.predict_proba(x)[0], tree.tree_.proba, atol=1e-15)
+    assert tree.predict(x)[0] == tree.classes_[tree.tree_.label]
+
+
+# --------------------------------------------------------------------------
+# the fast path and scikit-learn
+# --------------------------------------------------------------------------
+
+def _same_tree(a, b):
+    if a.is_leaf or b.is_leaf:
+        return a.is_leaf and b.is_leaf and np.array_equal(a.value, b.value)
+    return (a.feature == b.feature and a.threshold == b.threshold
+            and all(_same_tree(c, d) for c, d in zip(a.children, b.children)))
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("criterion", ["gini", "entropy"])
+def test_levelwise_path_grows_the_same_tree(seed, criterion):
+    rng = np.random.default_rng(seed)
+    n, d = int(rng.integers(20, 300)), int(rng.integers(1, 6))
+    X = np.round(rng.normal(size=(n, d)), 1)              # with ties in the values
+    y = rng.integers(0, int(rng.integers(2, 4)), size=n)
+    fast = DecisionTreeClassifier(criterion=criterion, max_depth=6).fit(X, y)
+    # sample_weight switches to the general recursive builder
+    slow = DecisionTreeClassifier(criterion=criterion, max_depth=6).fit(
+        X, y, sample_weight=np.ones(n))
+    assert _same_tree(fast.tree_, slow.tree_)
+
+
+@pytest.mark.parametrize("loader", [load_iris, load_wine, load_breast_cancer])
+@pytest.mark.parametrize("criterion", ["gini", "entropy"])
+def test_against_sklearn_cart(loader, criterion):
+    sklearn = pytest.importorskip("sklearn")
+    from sklearn.model_selection import StratifiedKFold, cross_val_score
+    from sklearn.tree import DecisionTreeClassifier as SkTree
+
+    X, y = loader(return_X_y=True)
+    cv = StratifiedKFold(5, shuffle=True, random_state=0)
+    ours = cross_val_score(DecisionTreeClassifier(criterion=criterion), X, y, cv=cv)
+    theirs = cross_val_score(SkTree(criterion=criterion, random_state=0), X, y, cv=cv)
+    # Both grow full trees with the same greedy rule; they differ only where two
+    # splits tie (scikit-learn visits features in random order), which moves a
+    # few test predictions: 0.03 is about 1 sample in 30 (one fold of iris has 30).
+    assert abs(ours.mean() - theirs.mean()) < 0.03, (ours.mean(), theirs.mean())
+    # the root splits the data the same way (on iris petal length and petal
+    # width tie, both isolating setosa; so compare the partitions, not the features)
+    a = DecisionTreeClassifier(criterion=criterion).fit(X, y).tree_
+    b = SkTree(criterion=criterion, random_state=0).fit(X, y).tree_
+    ours_left = X[:, a.feature] <= a.threshold
+    theirs_left = X[:, b.feature[0]].astype(np.float32) <= b.threshold[0]
+    assert np.array_equal(ours_left, theirs_left)
+
+
+def test_sklearn_clone_and_params():
+    pytest.importorskip("sklearn")
+    from sklearn.base import clone
+
+    tree = DecisionTreeClassifier(criterion="gini", max_depth=3)
+    assert clone(tree).get_params() == tree.get_params()
+
+
+def test_max_depth_and_min_samples_split():
+    X, y = load_breast_cancer(return_X_y=True)
+    assert DecisionTreeClassifier(max_depth=2).fit(X, y).get_depth() == 2
+    big = DecisionTreeClassifier(min_samples_split=100).fit(X, y)
+    # no internal node has fewer than 100 samples
+    stack = [big.tree_]
+    while stack:
+        node = stack.pop()
+        if not node.is_leaf:
+            assert node.n_samples >= 100
+            stack.extend(node.children)
+
+
+def test_oblique_tree_needs_one_split_for_a_slanted_boundary():
+    rng = np.random.default_rng(0)
+    X = rng.uniform(size=(200, 2))
+    y = (X[:, 0] + X[:, 1] > 1).astype(int)
+    oblique = ObliqueDecisionTreeClassifier().fit(X, y)
+    axis = DecisionTreeClassifier().fit(X, y)
+    assert oblique.get_n_leaves() == 2 and oblique.score(X, y) == 1.0
+    # the staircase of an axis-parallel tree needs many leaves for the diagonal
+    assert axis.get_n_leaves() > 4
+    np.testing.assert_allclose(np.abs(oblique.tree_.coef), np.sqrt(0.5), atol=0.05)
+
+
+def test_export_text_and_plot(wm2):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from mlbook.plotting import plot_tree
+
+    tree = DecisionTreeClassifier().fit(wm2.data, wm2.target)
+    text = export_text(tree, wm2.feature_names, wm2.target_names)
+    assert text.splitlines()[0] == "texture = clear"
+    assert text.count(": yes") + text.count(": no") == tree.get_n_leaves()
+    ax = plot_tree(tree, wm2.feature_names, wm2.target_names)
+    n_nodes = sum(1 for _ in tree._nodes())
+    # one box per node and one label per edge
+    assert len(ax.texts) == n_nodes + (n_nodes - 1)
+    plt.close(ax.figure)
+
+
+# --------------------------------------------------------------------------
+# bad input
+# --------------------------------------------------------------------------
+
+def test_y_with_one_sample():
+    with pytest.raises(ValueError, match="y has 1 sample"):
+        DecisionTreeClassifier().fit([[1.0]], [0])
+
+
+def test_lengths_differ():
+    with pytest.raises(ValueError, match="X and y have different lengths"):
+        DecisionTreeClassifier().fit(np.zeros((5, 2)), [0, 1, 0, 1])
+
+
+@pytest.mark.parametrize("pruning", ["pre", "post"])
+def test_pruning_without_validation_data(wm2, pruning):
+    with pytest.raises(ValueError, match="needs a validation set"):
+        DecisionTreeClassifier(pruning=pruning).fit(wm2.data, wm2.target)
+
+
+def test_unknown_pruning(wm2):
+    with pytest.raises(ValueError, match="pruning must be"):
+        DecisionTreeClassifier(pruning="both").fit(wm2.data, wm2.target)
+
+
+def test_unknown_criterion(wm2):
+    with pytest.raises(ValueError, match="criterion must be one of"):
+        DecisionTreeClassifier(criterion="mse").fit(wm2.data, wm2.target)
+    with pytest.raises(ValueError, match="criterion must be one of"):
+        best_threshold([0.1, 0.2], [0, 1], criterion="chi2")
+
+
+def test_all_missing_column(wm2):
+    X = wm2.data.copy()
+    X[:, 2] = None
+    with pytest.raises(ValueError, match="column 2 of X has no observed value"):
+        DecisionTreeClassifier().fit(X, wm2.target)
+    Xf = np.ones((4, 2))
+    Xf[:, 1] = np.nan
+    with pytest.raises(ValueError, match="column 1 of X has no observed value"):
+        DecisionTreeClassifier().fit(Xf, [0, 1, 0, 1])
+    with pytest.raises(ValueError, match="no observed value"):
+        information_gain([None, None], [0, 1])
+
+
+def test_single_class(wm2):
+    with pytest.raises(ValueError, match="single class"):
+        DecisionTreeClassifier().fit(wm2.data, np.zeros(17))
+
+
+def test_bad_hyper_parameters(wm2):
+    with pytest.raises(ValueError, match="max_depth must be >= 1"):
+        DecisionTreeClassifier(max_depth=0).fit(wm2.data, wm2.target)
+    with pytest.raises(ValueError, match="min_samples_split must be >= 2"):
+        DecisionTreeClassifier(min_samples_split=1).fit(wm2.data, wm2.target)
+
+
+def test_predict_before_fit_and_wrong_width(wm2):
+    from mlbook._validation import NotFittedError
+
+    with pytest.raises(NotFittedError):
+        DecisionTreeClassifier().predict(wm2.data)
+    tree = DecisionTreeClassifier().fit(wm2.data, wm2.target)
+    with pytest.raises(ValueError, match="X has 5 features"):
+        tree.predict(wm2.data[:, :5])
+
+
+def test_string_in_a_continuous_column():
+    wm = load_watermelon("3.0")
+    tree = DecisionTreeClassifier().fit(wm.data, wm.target)
+    X = wm.data.copy()
+    X[0, 6] = "heavy"
+    with pytest.raises(TypeError, match="column 6 of X must hold numbers"):
+        tree.predict(X)
+
+
+def test_single_valued_threshold():
+    with pytest.raises(ValueError, match="single value"):
+        best_threshold([1.0, 1.0, 1.0], [0, 1, 0])
