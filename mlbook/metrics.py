@@ -102,6 +102,9 @@ def _encode(y: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ``labels`` may be in any order; one ``argsort`` and one ``searchsorted``
     replace a dictionary look-up per sample.
     """
+    if (labels.dtype.kind in "US") != (y.dtype.kind in "US"):
+        # strings against numbers: nothing matches (NumPy cannot compare them)
+        return np.zeros(y.shape[0], dtype=np.int64), np.zeros(y.shape[0], dtype=bool)
     order = np.argsort(labels, kind="stable")
     sorted_labels = labels[order]
     pos = np.searchsorted(sorted_labels, y)
@@ -980,6 +983,14 @@ def r2_score(y_true: Any, y_pred: Any, *, sample_weight: Any = None) -> float:
         1 for a perfect fit, 0 for predicting the mean, negative when worse.
         For a constant ``y_true`` (denominator 0) it is 1 if the fit is
         perfect and 0 otherwise, as scikit-learn's ``force_finite=True``.
+
+    Raises
+    ------
+    ValueError
+        With a single sample, where :math:`R^2` is undefined (scikit-learn
+        returns NaN with a warning instead; a leave-one-out cross-validation
+        of a regressor should therefore score with
+        ``scoring="neg_mean_squared_error"``).
 
     Examples
     --------
