@@ -463,3 +463,58 @@ def test_other_bad_input():
         M.log_loss([1, 1], [0.3, 0.4])
     with pytest.raises(ValueError, match="y_true needs at least two samples"):
         M.r2_score([1.0], [1.0])
+
+
+# ---------------------------------------------------------------------------
+# small random inputs against scikit-learn (edge cases: absent classes, ties)
+# ---------------------------------------------------------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.floats(0.1, 3.0)),
+                min_size=1, max_size=25),
+       st.sampled_from([None, "micro", "macro", "weighted", "binary"]),
+       st.sampled_from([0.0, 1.0]), st.booleans())
+def test_prfs_small_inputs_match_sklearn(rows, average, zero_division, weighted):
+    import warnings
+
+    yt = np.array([a for a, _, _ in rows])
+    yp = np.array([b for _, b, _ in rows])
+    sw = np.array([w for _, _, w in rows]) if weighted else None
+    if average == "binary":  # binary targets only: fold the classes onto {0, 1}
+        yt, yp = yt % 2, yp % 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # scikit-learn's UndefinedMetricWarning
+        theirs = skm.precision_recall_fscore_support(yt, yp, average=average, sample_weight=sw,
+                                                     zero_division=zero_division)
+    ours = M.precision_recall_fscore_support(yt, yp, average=average, sample_weight=sw,
+                                             zero_division=zero_division)
+    _compare_prfs(ours, theirs)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 5), st.floats(0.1, 3.0)),
+                min_size=2, max_size=25), st.booleans(), st.booleans())
+def test_curves_small_inputs_match_sklearn(rows, weighted, drop):
+    y = np.array([a for a, _, _ in rows], dtype=int)
+    s = np.array([b for _, b, _ in rows], dtype=float)
+    sw = np.array([w for _, _, w in rows]) if weighted else None
+    if len(np.unique(y)) < 2:
+        return
+    for ours, theirs in [
+        (M.roc_curve(y, s, sample_weight=sw, drop_intermediate=drop),
+         skm.roc_curve(y, s, sample_weight=sw, drop_intermediate=drop)),
+        (M.precision_recall_curve(y, s, sample_weight=sw, drop_intermediate=drop),
+         skm.precision_recall_curve(y, s, sample_weight=sw, drop_intermediate=drop)),
+    ]:
+        for a, b in zip(ours, theirs):
+            np.testing.assert_allclose(a, b, rtol=TOL, atol=TOL)
+    assert M.average_precision_score(y, s, sample_weight=sw) == pytest.approx(
+        skm.average_precision_score(y, s, sample_weight=sw), abs=TOL)
+
+
+@pytest.mark.parametrize("yt,yp", [(["a", "a"], ["a", "a"]), ([0, 0], [0, 0]), ([1, 1], [1, 1])])
+def test_binary_scores_with_a_single_label(yt, yp):
+    # pos_label=1 absent (or the only label): scikit-learn's values, no error
+    for name in ("precision_score", "recall_score", "f1_score"):
+        assert getattr(M, name)(yt, yp) == getattr(skm, name)(yt, yp, zero_division=0.0)
