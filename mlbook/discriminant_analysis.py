@@ -145,13 +145,13 @@ def fisher_direction(X: Any, y: Any) -> np.ndarray:
     S_w, _ = scatter_matrices(X, y)
     mu0 = X[y == classes[0]].mean(axis=0)
     mu1 = X[y == classes[1]].mean(axis=0)
-    try:
-        w = np.linalg.solve(S_w, mu0 - mu1)
-    except np.linalg.LinAlgError:
+    s = np.linalg.eigvalsh(S_w)                     # ascending; S_w is symmetric PSD
+    if s[0] <= 1e-12 * s[-1]:                       # (numerically) singular: no unique solution
         raise ValueError(
             "the within-class scatter S_w is singular (collinear features or too few "
-            "samples); remove redundant features"
-        ) from None
+            "samples); remove redundant features or use LinearDiscriminantAnalysis"
+        )
+    w = np.linalg.solve(S_w, mu0 - mu1)
     return w / np.linalg.norm(w)
 
 

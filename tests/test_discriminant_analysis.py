@@ -221,7 +221,8 @@ def test_fisher_direction_needs_two_classes_and_a_regular_S_w():
     X, y = load_iris(return_X_y=True)
     with pytest.raises(ValueError, match="exactly 2 classes"):
         fisher_direction(X, y)
-    X2 = np.column_stack([X[:100, 0], 2 * X[:100, 0]])       # collinear features
+    # A feature that is the sum of two others: S_w singular up to rounding.
+    X2 = np.column_stack([X[:100, 0], X[:100, 1], X[:100, 0] + X[:100, 1]])
     with pytest.raises(ValueError, match="S_w is singular"):
         fisher_direction(X2, y[:100])
 
