@@ -393,7 +393,7 @@ def plot_tree(
     if ax is None:
         import matplotlib.pyplot as plt
 
-        _, ax = plt.subplots(figsize=(min(max(4.5, 1.05 * n_leaves + 0.5), 12.0),
+        _, ax = plt.subplots(figsize=(min(max(4.5, 0.85 * n_leaves + 0.5), 9.0),
                                       max(2.5, 1.0 * depth + 1.2)), layout="constrained")
     box = dict(boxstyle="round,pad=0.3", linewidth=0.6)
     stack = [root]
