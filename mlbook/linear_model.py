@@ -270,9 +270,10 @@ class LinearRegression(_LinearPredictor):
         Rank of the (centred) design matrix (``solver="normal"``).
     n_iter_ : int
         Gradient-descent steps taken (0 for ``"normal"``).
-    loss_history_ : ndarray of shape (n_iter_ + 1,)
-        :math:`J` before the first step and after each step (``"gd"``).
-    path_ : ndarray of shape (n_iter_ + 1, d + 1)
+    loss_history_ : ndarray of shape (T + 1,)
+        :math:`J` before the first step and after each of the T = ``n_iter_``
+        steps (``"gd"``).
+    path_ : ndarray of shape (T + 1, d + 1)
         The iterates :math:`(w, b)` of gradient descent, for plots (``"gd"``).
 
     Notes
