@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 __all__ = ["get_ax", "plot_decision_regions", "plot_svm_margin", "plot_svm_alpha_cases",
-           "plot_surrogate_losses", "plot_tree"]
+           "plot_surrogate_losses", "plot_tree", "plot_roc_curve", "plot_pr_curve"]
 
 #: Colours for up to six classes (colour-blind-safe, Okabe and Ito).
 CLASS_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
@@ -422,4 +422,137 @@ def plot_tree(
     ax.axis("off")
     ax.set_title(title or f"Decision tree: depth {int(depth)}, {n_leaves} leaves",
                  fontsize=fontsize + 2)
+    return ax
+
+
+# ---------------------------------------------------------------------------
+# ROC and P-R curves (chapter "Model evaluation and selection")
+# ---------------------------------------------------------------------------
+
+
+def _check_curve(x: Any, y: Any, x_name: str, y_name: str) -> tuple[np.ndarray, np.ndarray]:
+    """Two 1-d float arrays of equal length >= 2 with values in [0, 1]."""
+    out = []
+    for values, name in ((x, x_name), (y, y_name)):
+        if values is None:
+            raise TypeError(f"{name} must be an array-like of numbers, got None")
+        try:
+            arr = np.asarray(values, dtype=float)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name} must contain numbers") from None
+        if arr.ndim != 1:
+            raise ValueError(f"{name} must be 1-d; got shape {arr.shape}")
+        if arr.shape[0] < 2:
+            raise ValueError(f"{name} needs at least 2 points to draw a curve; got {arr.shape[0]}")
+        if np.isnan(arr).any() or (arr < 0).any() or (arr > 1).any():
+            raise ValueError(f"{name} must contain rates in [0, 1] (no NaN)")
+        out.append(arr)
+    if out[0].shape != out[1].shape:
+        raise ValueError(f"{x_name} and {y_name} have different lengths: "
+                         f"{out[0].shape[0]} and {out[1].shape[0]}")
+    return out[0], out[1]
+
+
+def plot_roc_curve(fpr: Any, tpr: Any, *, ax: Any = None, label: str | None = None,
+                   chance: bool = True, title: str | None = None, **line_kw: Any):
+    r"""Draw a ROC curve: true positive rate against false positive rate.
+
+    Parameters
+    ----------
+    fpr, tpr : array-like of shape (n_points,)
+        The curve's points, as returned by :func:`mlbook.metrics.roc_curve`
+        (both non-decreasing, in [0, 1]).
+    ax : matplotlib axes, optional
+    label : str, optional
+        Legend entry of the curve.
+    chance : bool, default=True
+        Also draw the diagonal of a random score (AUC 1/2).
+    title : str, optional
+        Default "ROC curve".
+    **line_kw
+        Passed to ``ax.plot`` for the curve (colour, line style, ...).
+
+    Returns
+    -------
+    ax : matplotlib axes
+
+    Notes
+    -----
+    Consecutive points are joined by straight lines: a run of tied scores
+    is a diagonal segment, and the area under the drawn curve is the AUC of
+    :func:`mlbook.metrics.roc_auc_score`. See the chapter "Model evaluation
+    and selection".
+    """
+    fpr, tpr = _check_curve(fpr, tpr, "fpr", "tpr")
+    if np.any(np.diff(fpr) < 0) or np.any(np.diff(tpr) < 0):
+        raise ValueError("fpr and tpr must be non-decreasing (points in threshold order)")
+    ax = get_ax(ax)
+    ax.plot(fpr, tpr, label=label, **line_kw)
+    if chance and not any(line.get_gid() == "roc-chance" for line in ax.get_lines()):
+        ax.plot([0, 1], [0, 1], color="k", lw=0.8, ls=":", label="random", gid="roc-chance")
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("false positive rate (FPR)")
+    ax.set_ylabel("true positive rate (TPR)")
+    ax.set_title(title or "ROC curve")
+    if label is not None or chance:
+        ax.legend(fontsize=8, loc="lower right")
+    return ax
+
+
+def plot_pr_curve(precision: Any, recall: Any, *, ax: Any = None, label: str | None = None,
+                  bep: float | None = None, baseline: float | None = None,
+                  title: str | None = None, **line_kw: Any):
+    r"""Draw a precision-recall (P-R) curve, optionally with its break-even point.
+
+    Parameters
+    ----------
+    precision, recall : array-like of shape (n_points,)
+        The curve's points, as returned by
+        :func:`mlbook.metrics.precision_recall_curve` (recall monotone).
+    ax : matplotlib axes, optional
+    label : str, optional
+        Legend entry of the curve.
+    bep : float in [0, 1], optional
+        A break-even point (:func:`mlbook.metrics.break_even_point`): marked
+        as a dot at :math:`(\mathrm{BEP}, \mathrm{BEP})`, with the diagonal
+        :math:`P = R` drawn once per axes.
+    baseline : float in [0, 1], optional
+        Precision of a random score, :math:`m^+/m`, drawn as a dashed line.
+    title : str, optional
+        Default "P-R curve".
+    **line_kw
+        Passed to ``ax.plot`` for the curve.
+
+    Returns
+    -------
+    ax : matplotlib axes
+
+    Notes
+    -----
+    See the chapter "Model evaluation and selection".
+    """
+    precision, recall = _check_curve(precision, recall, "precision", "recall")
+    d = np.diff(recall)
+    if np.any(d < 0) and np.any(d > 0):
+        raise ValueError("recall must be monotone (points in threshold order)")
+    for value, name in ((bep, "bep"), (baseline, "baseline")):
+        if value is not None and not (isinstance(value, (int, float, np.floating, np.integer))
+                                      and 0.0 <= float(value) <= 1.0):
+            raise ValueError(f"{name} must be a number in [0, 1]; got {value!r}")
+    ax = get_ax(ax)
+    (line,) = ax.plot(recall, precision, label=label, **line_kw)
+    if bep is not None:
+        if not any(x.get_gid() == "pr-diagonal" for x in ax.get_lines()):
+            ax.plot([0, 1], [0, 1], color="k", lw=0.8, ls=":", label="$P = R$", gid="pr-diagonal")
+        ax.plot([bep], [bep], "o", color=line.get_color(), mec="k", zorder=3)
+    if baseline is not None:
+        ax.axhline(float(baseline), color="grey", lw=0.8, ls="--")
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("recall")
+    ax.set_ylabel("precision")
+    ax.set_title(title or "P-R curve")
+    if label is not None or bep is not None:
+        ax.legend(fontsize=8, loc="lower left")
     return ax

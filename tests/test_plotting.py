@@ -1,0 +1,111 @@
+"""plot_roc_curve and plot_pr_curve (chapter "Model evaluation and selection")."""
+
+import numpy as np
+import pytest
+
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from mlbook.metrics import break_even_point, precision_recall_curve, roc_curve  # noqa: E402
+from mlbook.plotting import plot_pr_curve, plot_roc_curve  # noqa: E402
+
+
+@pytest.fixture
+def scores():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, size=60)
+    s = np.round(rng.normal(loc=y, scale=1.0), 1)   # rounded: ties give diagonal segments
+    return y, s
+
+
+def test_roc_curve_draws_the_points_and_one_chance_line(scores):
+    y, s = scores
+    fpr, tpr, _ = roc_curve(y, s)
+    fig, ax = plt.subplots()
+    assert plot_roc_curve(fpr, tpr, ax=ax, label="a") is ax
+    plot_roc_curve(fpr, tpr, ax=ax, label="b")          # a second curve: still one diagonal
+    curves = [line for line in ax.get_lines() if line.get_gid() != "roc-chance"]
+    assert len(curves) == 2
+    np.testing.assert_array_equal(curves[0].get_xdata(), fpr)
+    np.testing.assert_array_equal(curves[0].get_ydata(), tpr)
+    chance = [line for line in ax.get_lines() if line.get_gid() == "roc-chance"]
+    assert len(chance) == 1
+    assert ax.get_xlabel() and ax.get_ylabel() and ax.get_title() == "ROC curve"
+    plt.close(fig)
+
+
+def test_roc_curve_without_chance_line_and_new_axes(scores):
+    y, s = scores
+    fpr, tpr, _ = roc_curve(y, s)
+    ax = plot_roc_curve(fpr, tpr, chance=False, title="t")
+    assert len(ax.get_lines()) == 1 and ax.get_title() == "t"
+    plt.close(ax.figure)
+
+
+def test_pr_curve_marks_the_break_even_point_on_the_diagonal(scores):
+    y, s = scores
+    p, r, _ = precision_recall_curve(y, s)
+    bep = break_even_point(y, s)
+    fig, ax = plt.subplots()
+    plot_pr_curve(p, r, ax=ax, label="a", bep=bep, baseline=float(y.mean()))
+    plot_pr_curve(p, r, ax=ax, label="b", bep=bep)
+    lines = ax.get_lines()
+    np.testing.assert_array_equal(lines[0].get_xdata(), r)
+    np.testing.assert_array_equal(lines[0].get_ydata(), p)
+    assert sum(line.get_gid() == "pr-diagonal" for line in lines) == 1
+    dots = [line for line in lines if line.get_marker() == "o"]
+    assert len(dots) == 2
+    assert dots[0].get_xdata()[0] == dots[0].get_ydata()[0] == bep
+    assert any(line.get_linestyle() == "--" for line in lines)          # the baseline
+    assert ax.get_xlabel() == "recall" and ax.get_ylabel() == "precision"
+    plt.close(fig)
+
+
+def test_roc_rejects_different_lengths():
+    with pytest.raises(ValueError, match="fpr and tpr have different lengths"):
+        plot_roc_curve([0, 0.5, 1], [0, 1])
+
+
+def test_roc_rejects_decreasing_rates():
+    with pytest.raises(ValueError, match="non-decreasing"):
+        plot_roc_curve([0, 1, 0.5], [0, 0.5, 1])
+
+
+def test_roc_rejects_values_outside_unit_interval():
+    with pytest.raises(ValueError, match="tpr must contain rates in"):
+        plot_roc_curve([0, 1], [0, 1.5])
+
+
+def test_roc_rejects_nan():
+    with pytest.raises(ValueError, match="fpr must contain rates in"):
+        plot_roc_curve([0, np.nan], [0, 1])
+
+
+def test_roc_rejects_2d_input():
+    with pytest.raises(ValueError, match="fpr must be 1-d"):
+        plot_roc_curve([[0, 1]], [[0, 1]])
+
+
+def test_roc_rejects_a_single_point():
+    with pytest.raises(ValueError, match="at least 2 points"):
+        plot_roc_curve([0], [0])
+
+
+def test_roc_rejects_none_and_text():
+    with pytest.raises(TypeError, match="fpr must be an array-like"):
+        plot_roc_curve(None, [0, 1])
+    with pytest.raises(TypeError, match="tpr must contain numbers"):
+        plot_roc_curve([0, 1], ["a", "b"])
+
+
+def test_pr_rejects_non_monotone_recall():
+    with pytest.raises(ValueError, match="recall must be monotone"):
+        plot_pr_curve([1, 0.5, 0.7], [0, 1, 0.5])
+
+
+def test_pr_rejects_bad_bep_and_baseline():
+    with pytest.raises(ValueError, match="bep must be a number in"):
+        plot_pr_curve([1, 0.5], [0, 1], bep=1.2)
+    with pytest.raises(ValueError, match="baseline must be a number in"):
+        plot_pr_curve([1, 0.5], [0, 1], baseline="half")
