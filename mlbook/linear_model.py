@@ -630,19 +630,21 @@ def _enet_cd_gram(G, c, yy, l1, l2, w, max_iter, tol):
     Stops when the duality gap is at most ``tol * yy``. Returns (w, n_iter, gap).
     """
     d = G.shape[0]
-    w = w.copy()
-    q = G @ w
-    diag = np.diag(G) + l2
-    active = [j for j in range(d) if diag[j] > 0.0]   # a zero column never moves
-    denom = diag.tolist()
+    q = G @ w                                        # (d,), kept equal to G w
+    g_diag = np.diag(G).tolist()
+    denom = [g + l2 for g in g_diag]
+    active = [j for j in range(d) if denom[j] > 0.0]  # a zero column never moves
+    rows = list(G)                                   # row views; G symmetric: row j = column j
+    c_list = c.tolist()
+    w_list = w.tolist()                              # Python floats: cheap scalar arithmetic
     target = tol * yy
     gap = np.inf
     n_iter = 0
     for n_iter in range(1, max_iter + 1):
         for j in active:
-            wj = w[j]
+            wj = w_list[j]
             # rho = c_j - sum_{k != j} G_jk w_k  (the partial residual correlation)
-            rho = c[j] - q[j] + (diag[j] - l2) * wj
+            rho = c_list[j] - q.item(j) + g_diag[j] * wj
             if rho > l1:
                 new = (rho - l1) / denom[j]
             elif rho < -l1:
@@ -650,11 +652,12 @@ def _enet_cd_gram(G, c, yy, l1, l2, w, max_iter, tol):
             else:
                 new = 0.0
             if new != wj:
-                q += (new - wj) * G[j]               # G is symmetric: row j = column j
-                w[j] = new
+                q += (new - wj) * rows[j]            # O(d) update of q = G w
+                w_list[j] = new
+        w = np.array(w_list)
         gap = _enet_duality_gap(w, q, c, yy, l1, l2)
         if gap <= target:
-            return w, n_iter, gap
+            break
     return w, n_iter, gap
 
 
@@ -951,27 +954,27 @@ def logistic_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, alpha: float
     y : ndarray of shape (n_samples,)
         Labels in {0, 1}.
     alpha : float
-        L2 strength :math:`\alpha = 1 / (C n)` (0 for no penalty).
+        L2 strength :math:`\alpha = 1 / (C m)` (0 for no penalty).
     fit_intercept : bool
         Whether the last entry of ``w`` is an (unpenalised) intercept.
 
     Returns
     -------
     f : float
-        :math:`f(w) = \frac1n \sum_i [\log(1 + e^{z_i}) - y_i z_i] + \frac{\alpha}{2}\|w\|^2`.
+        :math:`f(w) = \frac1m \sum_i [\log(1 + e^{z_i}) - y_i z_i] + \frac{\alpha}{2}\|w\|^2`.
     grad : ndarray of shape (p,)
-        :math:`\nabla f = \frac1n \tilde X^\top (\sigma(z) - y) + \alpha w`.
+        :math:`\nabla f = \frac1m \tilde X^\top (\sigma(z) - y) + \alpha w`.
     hess : ndarray of shape (p, p)
-        :math:`\nabla^2 f = \frac1n \tilde X^\top S \tilde X + \alpha I`, with
+        :math:`\nabla^2 f = \frac1m \tilde X^\top S \tilde X + \alpha I`, with
         :math:`S = \operatorname{diag}(\sigma(z_i)(1 - \sigma(z_i)))`.
 
     Notes
     -----
     :math:`\tilde X` is ``X`` with a column of ones appended when
     ``fit_intercept``; the penalty and the :math:`\alpha I` term skip the
-    intercept. Minimising :math:`f` with :math:`\alpha = 1/(Cn)` is the same
-    as minimising scikit-learn's :math:`\frac12\|w\|^2 + C\sum_i \ell_i`
-    (divide by :math:`Cn`).
+    intercept; :math:`m` is the number of samples. Minimising :math:`f` with
+    :math:`\alpha = 1/(Cm)` is the same as minimising scikit-learn's
+    :math:`\frac12\|w\|^2 + C\sum_i \ell_i` (divide by :math:`Cm`).
 
     Examples
     --------
@@ -1036,7 +1039,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     learning_rate : float or "auto"
         Step size of ``"gd"`` and initial step of ``"sgd"`` (divided by
         :math:`\sqrt{t}` in epoch :math:`t`). ``"auto"`` uses :math:`1/L`, with
-        :math:`L = \|\tilde X\|_2^2 / (4n) + \alpha` the Lipschitz constant of the
+        :math:`L = \|\tilde X\|_2^2 / (4m) + \alpha` the Lipschitz constant of the
         gradient. Ignored by ``"newton"``.
     max_iter : int
         Iterations (``"newton"``, ``"gd"``) or epochs (``"sgd"``).
@@ -1067,8 +1070,8 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     The model is :math:`P(y = 1 \mid x) = \sigma(w^\top x + b)`; ``fit``
     minimises
 
-    .. math:: f(w, b) = \frac1n \sum_{i=1}^n \big[\log(1 + e^{z_i}) - y_i z_i\big]
-              + \frac{1}{2Cn}\|w\|^2, \qquad z_i = w^\top x_i + b,
+    .. math:: f(w, b) = \frac1m \sum_{i=1}^m \big[\log(1 + e^{z_i}) - y_i z_i\big]
+              + \frac{1}{2Cm}\|w\|^2, \qquad z_i = w^\top x_i + b,
 
     (see :func:`logistic_objective`), which has the same minimiser as
     scikit-learn's :math:`\frac12\|w\|^2 + C \sum_i \ell_i`.
