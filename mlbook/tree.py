@@ -671,7 +671,7 @@ class _TreeBase(ClassifierMixin, BaseEstimator):
         y = column_or_1d(y, "y")
         if y.shape[0] < 2:
             raise ValueError(f"y has {y.shape[0]} sample; a tree needs at least two samples")
-        X = np.asarray(X) if not isinstance(X, np.ndarray) else X
+        X = np.asarray(X)
         if X.ndim != 2:
             raise ValueError(f"X must be a 2-d array of shape (n_samples, n_features); "
                              f"got shape {X.shape}")
@@ -875,7 +875,7 @@ class DecisionTreeClassifier(_TreeBase):
             yv = np.where((yv < self._K) & (self.classes_[np.minimum(yv, self._K - 1)] == y_val),
                           yv, -1)
             val = (Zv, yv)
-        fast = (self.pruning is None and sample_weight is None and Z.shape[0] > 0
+        fast = (self.pruning is None and sample_weight is None
                 and self.criterion in ("gini", "entropy")
                 and all(c is None for c in self.categories_) and not np.isnan(Z).any())
         if fast:
@@ -1176,7 +1176,9 @@ class ObliqueDecisionTreeClassifier(_TreeBase):
 
     Notes
     -----
-    Numeric input without missing values only. See the chapter "Decision trees".
+    Numeric input without missing values only. A node stops (becomes a leaf)
+    when it is pure, too small or too deep, or when no threshold along the
+    logistic direction lowers its impurity. See the chapter "Decision trees".
 
     Examples
     --------

@@ -493,3 +493,31 @@ def test_string_in_a_continuous_column():
 def test_single_valued_threshold():
     with pytest.raises(ValueError, match="single value"):
         best_threshold([1.0, 1.0, 1.0], [0, 1, 0])
+
+
+def test_c45_heuristic_skips_below_average_gain():
+    # A isolates one sample: tiny gain, tiny IV, so the largest gain ratio; B is
+    # a noisy but useful split. C4.5 only considers attributes with at least the
+    # average gain, so it takes B although A has the larger ratio.
+    y = np.array([0] * 10 + [1] * 10)
+    a = np.array(["u"] + ["v"] * 19, dtype=object)
+    b = np.array(["p"] * 7 + ["q"] * 3 + ["p"] * 3 + ["q"] * 7, dtype=object)
+    assert gain_ratio(a, y) > gain_ratio(b, y)
+    assert information_gain(a, y) < information_gain(b, y)
+    tree = DecisionTreeClassifier(criterion="gain_ratio", max_depth=1).fit(
+        np.column_stack([a, b]), y)
+    assert tree.tree_.feature == 1
+
+
+def test_oblique_bad_input_and_probabilities():
+    X, y = load_iris(return_X_y=True)
+    proba = ObliqueDecisionTreeClassifier(max_depth=2).fit(X, y).predict_proba(X)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0, atol=1e-12)
+    with pytest.raises(ValueError, match="criterion must be 'entropy' or 'gini'"):
+        ObliqueDecisionTreeClassifier(criterion="gain_ratio").fit(X, y)
+    with pytest.raises(ValueError, match="alpha must be > 0"):
+        ObliqueDecisionTreeClassifier(alpha=0.0).fit(X, y)
+    Xn = X.copy()
+    Xn[0, 0] = np.nan
+    with pytest.raises(ValueError, match="X contains NaN"):
+        ObliqueDecisionTreeClassifier().fit(Xn, y)
