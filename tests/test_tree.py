@@ -521,3 +521,14 @@ def test_oblique_bad_input_and_probabilities():
     Xn[0, 0] = np.nan
     with pytest.raises(ValueError, match="X contains NaN"):
         ObliqueDecisionTreeClassifier().fit(Xn, y)
+
+
+def test_best_threshold_gain_ratio_score():
+    wm = load_watermelon("3.0alpha")
+    x, y = wm.data[:, 1], wm.target
+    t, ratio = best_threshold(x, y, criterion="gain_ratio")
+    t_gain, gain = best_threshold(x, y, criterion="entropy")
+    # C4.5 picks the threshold by gain and reports its ratio: IV of the two-way split
+    r = np.mean(x <= t)
+    assert t == t_gain
+    assert abs(ratio - gain / (-r * np.log2(r) - (1 - r) * np.log2(1 - r))) < 1e-12
