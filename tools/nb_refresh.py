@@ -6,7 +6,8 @@ Each notebook is run top to bottom on a fresh kernel (in its own folder, as
 nbval and the book build run it). Then every output is cleared except those of
 cells whose first line is ``# NBVAL_CHECK_OUTPUT``, whose text output nbval
 compares on every test run; images are dropped even there, execution counts
-are reset and metadata is normalised. A failing cell stops with its traceback.
+are renumbered (nbval needs one on every checked cell) and metadata is
+normalised. A failing cell stops with its traceback.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ def refresh(path: Path) -> None:
     NotebookClient(nb, timeout=600, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     elapsed = time.perf_counter() - t0
+    count = 0
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
@@ -41,11 +43,14 @@ def refresh(path: Path) -> None:
                     out.data = {k: v for k, v in out.data.items() if k == "text/plain"}
                     if not out.data:
                         continue
-                    out.pop("execution_count", None) if out.output_type != "execute_result" else None
-                    if out.output_type == "execute_result":
-                        out.execution_count = None
                 kept.append(out)
             cell.outputs = kept
+            # nbval refuses a reference cell that has outputs but no execution count.
+            count += 1
+            cell.execution_count = count
+            for out in kept:
+                if out.output_type == "execute_result":
+                    out.execution_count = count
         else:
             cell.outputs = []
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
