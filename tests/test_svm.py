@@ -1,0 +1,410 @@
+"""SMO, SVC, SVR and the primal solver: oracle tests against scikit-learn (libsvm),
+KKT conditions at the solution, primal = dual, caching, bad input."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+from mlbook.kernels import pairwise_kernels, rbf_kernel
+from mlbook.svm import (
+    SVC,
+    SVR,
+    ConvergenceWarning,
+    LinearSVMPrimal,
+    _KernelColumns,
+    smo_solve,
+    svc_dual_objective,
+    svr_dual_objective,
+)
+
+sksvm = pytest.importorskip("sklearn.svm")
+
+# Both solvers are run to a KKT gap m(alpha) - M(alpha) < 1e-6. Two points that
+# satisfy the KKT conditions to within 1e-6 differ in the dual objective by about
+# 1e-6 times the size of the multipliers, and in f(x) by a modest multiple of
+# 1e-6; the tolerances below leave a factor of about 100 to that.
+TOL = 1e-6
+F_ATOL = 1e-4       # decision values / predictions
+OBJ_RTOL = 1e-6     # dual objective, relative
+
+
+def _classification(seed, n, d):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d))
+    score = X[:, 0] + X[:, 1 % d] ** 2 - 1.0 + 0.5 * rng.normal(size=n)
+    return X, (score > 0).astype(int)
+
+
+def _regression(seed, n, d):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d))
+    return X, X[:, 0] + np.sin(2 * X[:, -1]) + 0.1 * rng.normal(size=n)
+
+
+def _gram(model, kernel, X, Y=None, **params):
+    return pairwise_kernels(X, Y, kernel=kernel, **params)
+
+
+CASES = [  # (seed, n, d, kernel, C, extra params)
+    (0, 40, 2, "rbf", 1.0, {}),
+    (1, 120, 5, "rbf", 10.0, {}),
+    (2, 80, 3, "linear", 0.5, {}),
+    (3, 60, 4, "poly", 1.0, {"degree": 2, "coef0": 1.0}),
+    (4, 150, 2, "rbf", 0.3, {"gamma": 2.0}),
+    (5, 70, 6, "sigmoid", 0.5, {"gamma": 0.05, "coef0": 0.0}),
+]
+
+
+def _kernel_params(kernel, X, extra):
+    gamma = extra.get("gamma", 1.0 / (X.shape[1] * X.var()))
+    return {
+        "linear": {},
+        "rbf": {"gamma": gamma},
+        "poly": {"gamma": gamma, "degree": extra.get("degree", 3),
+                 "coef0": extra.get("coef0", 0.0)},
+        "sigmoid": {"gamma": gamma, "coef0": extra.get("coef0", 0.0)},
+    }[kernel]
+
+
+@pytest.mark.parametrize("selection", ["wss2", "platt"])
+@pytest.mark.parametrize("case", CASES)
+def test_svc_matches_libsvm(case, selection):
+    seed, n, d, kernel, C, extra = case
+    X, y = _classification(seed, n, d)
+    sk = sksvm.SVC(C=C, kernel=kernel, tol=TOL, **extra).fit(X, y)
+    ours = SVC(C=C, kernel=kernel, tol=TOL, selection=selection, **extra).fit(X, y)
+    msg = f"case {case}, {selection}"
+    np.testing.assert_array_equal(ours.support_, sk.support_, err_msg=msg)
+    np.testing.assert_array_equal(ours.n_support_, sk.n_support_, err_msg=msg)
+    np.testing.assert_allclose(ours.decision_function(X), sk.decision_function(X),
+                               atol=F_ATOL, err_msg=msg)
+    np.testing.assert_array_equal(ours.predict(X), sk.predict(X), err_msg=msg)
+    # scikit-learn's dual objective, computed from its dual_coef_ and the kernel
+    K_sv = pairwise_kernels(sk.support_vectors_, kernel=kernel,
+                            **_kernel_params(kernel, X, extra))
+    theirs = svc_dual_objective(sk.dual_coef_[0], K_sv)
+    assert ours.dual_objective_[0] == pytest.approx(theirs, rel=OBJ_RTOL), msg
+    # the sum of alpha_i y_i is zero (the equality constraint); 1e-10: the
+    # solver keeps it exactly up to rounding and the 1e-12 C snapping to bounds
+    assert abs(ours.dual_coef_.sum()) < 1e-10 * max(1, n * C)
+    # alpha in [0, C]
+    assert np.all(np.abs(ours.dual_coef_) <= C * (1 + 1e-12))
+    if kernel == "linear":
+        np.testing.assert_allclose(ours.coef_, sk.coef_, atol=F_ATOL, err_msg=msg)
+
+
+@pytest.mark.parametrize("case", CASES[:4])
+def test_svc_kkt_conditions(case):
+    seed, n, d, kernel, C, extra = case
+    X, y = _classification(seed, n, d)
+    model = SVC(C=C, kernel=kernel, tol=TOL, **extra).fit(X, y)
+    ypm = np.where(y == model.classes_[1], 1.0, -1.0)
+    alpha = np.zeros(n)
+    alpha[model.support_] = np.abs(model.dual_coef_[0])
+    margin = ypm * model.decision_function(X)              # y_i f(x_i)
+    # With a KKT gap below tol, every condition holds to within tol in units of
+    # y f(x) (|E_i| <= tol for free multipliers); 1e-9 covers the rounding of f.
+    slack = TOL + 1e-9
+    zero, at_c = alpha == 0, alpha >= C
+    free = ~zero & ~at_c
+    assert np.all(margin[zero] >= 1 - slack), "alpha = 0 needs y f(x) >= 1"
+    assert np.all(np.abs(margin[free] - 1) <= slack), "0 < alpha < C needs y f(x) = 1"
+    assert np.all(margin[at_c] <= 1 + slack), "alpha = C needs y f(x) <= 1"
+    assert free.any()
+
+
+SVR_CASES = [
+    (0, 40, 2, "rbf", 1.0, 0.1, {}),
+    (1, 150, 4, "rbf", 10.0, 0.05, {}),
+    (2, 60, 3, "linear", 1.0, 0.2, {}),
+    (3, 90, 2, "poly", 0.5, 0.1, {"degree": 3, "coef0": 1.0}),
+]
+
+
+@pytest.mark.parametrize("selection", ["wss2", "platt"])
+@pytest.mark.parametrize("case", SVR_CASES)
+def test_svr_matches_libsvm(case, selection):
+    seed, n, d, kernel, C, eps, extra = case
+    X, y = _regression(seed, n, d)
+    sk = sksvm.SVR(C=C, epsilon=eps, kernel=kernel, tol=TOL, **extra).fit(X, y)
+    ours = SVR(C=C, epsilon=eps, kernel=kernel, tol=TOL, selection=selection,
+               **extra).fit(X, y)
+    msg = f"case {case}, {selection}"
+    np.testing.assert_array_equal(ours.support_, sk.support_, err_msg=msg)
+    np.testing.assert_allclose(ours.predict(X), sk.predict(X), atol=F_ATOL, err_msg=msg)
+    # 1e-3: individual multipliers are less well determined than f (a KKT gap
+    # of 1e-6 divided by the smallest curvature of the dual)
+    np.testing.assert_allclose(ours.dual_coef_, sk.dual_coef_, atol=1e-3, err_msg=msg)
+    K_sv = pairwise_kernels(sk.support_vectors_, kernel=kernel,
+                            **_kernel_params(kernel, X, extra))
+    theirs = svr_dual_objective(sk.dual_coef_[0], K_sv, y[sk.support_], eps)
+    assert ours.dual_objective_ == pytest.approx(theirs, rel=OBJ_RTOL), msg
+
+
+def test_svr_kkt_tube():
+    X, y = _regression(7, 100, 3)
+    eps, C = 0.1, 2.0
+    model = SVR(C=C, epsilon=eps, tol=TOL).fit(X, y)
+    coef = np.zeros(len(y))
+    coef[model.support_] = model.dual_coef_[0]
+    r = y - model.predict(X)                                # residuals
+    slack = TOL + 1e-9                                      # as in the SVC KKT test
+    inside = coef == 0
+    free = (coef != 0) & (np.abs(coef) < C)
+    bound = np.abs(coef) >= C
+    assert np.all(np.abs(r[inside]) <= eps + slack), "alpha = 0: inside the tube"
+    assert np.all(np.abs(np.abs(r[free]) - eps) <= slack), "free: on the tube's edge"
+    assert np.all(np.abs(r[bound]) >= eps - slack), "alpha = C: on or outside the edge"
+    # sign convention: alpha_hat - alpha > 0 for points above the tube
+    assert np.all(np.sign(coef[free | bound]) == np.sign(r[free | bound]))
+
+
+@pytest.mark.parametrize("shape", ["ovo", "ovr"])
+def test_multiclass_iris_matches_libsvm(shape):
+    from mlbook.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    sk = sksvm.SVC(tol=TOL, decision_function_shape=shape).fit(X, y)
+    ours = SVC(tol=TOL, decision_function_shape=shape).fit(X, y)
+    np.testing.assert_array_equal(ours.predict(X), sk.predict(X))
+    np.testing.assert_array_equal(ours.support_, sk.support_)
+    np.testing.assert_array_equal(ours.n_support_, sk.n_support_)
+    np.testing.assert_allclose(ours.decision_function(X), sk.decision_function(X),
+                               atol=F_ATOL)
+    np.testing.assert_allclose(ours.intercept_, sk.intercept_, atol=F_ATOL)
+    # 1e-3 for single multipliers, as in the SVR test
+    np.testing.assert_allclose(ours.dual_coef_, sk.dual_coef_, atol=1e-3)
+    assert ours.n_iter_.shape == (3,)
+
+
+def test_multiclass_default_tol_predictions_match_on_iris():
+    from mlbook.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    np.testing.assert_array_equal(SVC().fit(X, y).predict(X), sksvm.SVC().fit(X, y).predict(X))
+
+
+def test_string_labels_and_classes():
+    X, y = _classification(8, 50, 2)
+    labels = np.array(["no", "yes"])[y]
+    model = SVC().fit(X, labels)
+    np.testing.assert_array_equal(model.classes_, ["no", "yes"])
+    # the same problem with labels 0/1: the same predictions, mapped to the names
+    np.testing.assert_array_equal(model.predict(X),
+                                  np.array(["no", "yes"])[SVC().fit(X, y).predict(X)])
+
+
+def test_callable_kernel_equals_named():
+    X, y = _classification(9, 60, 3)
+    g = 0.7
+    named = SVC(kernel="rbf", gamma=g, tol=TOL).fit(X, y)
+    func = SVC(kernel=lambda A, B: rbf_kernel(A, B, gamma=g), tol=TOL).fit(X, y)
+    np.testing.assert_array_equal(func.support_, named.support_)
+    # the kernel values agree only to rounding (whole matrix vs one column at a
+    # time), which can change SMO's path; both stop at a KKT gap of 1e-6: F_ATOL
+    np.testing.assert_allclose(func.decision_function(X), named.decision_function(X),
+                               atol=F_ATOL)
+
+
+def test_platt_and_wss2_reach_the_same_optimum():
+    X, y = _classification(10, 200, 4)
+    a = SVC(tol=TOL, selection="wss2").fit(X, y)
+    b = SVC(tol=TOL, selection="platt").fit(X, y)
+    assert a.dual_objective_[0] == pytest.approx(b.dual_objective_[0], rel=OBJ_RTOL)
+    np.testing.assert_array_equal(a.support_, b.support_)
+    # the second-order choice needs fewer steps than Platt's heuristics here
+    assert a.n_iter_[0] < b.n_iter_[0]
+
+
+def test_column_cache_eviction_gives_identical_solution():
+    X, y = _classification(11, 300, 3)
+    full = SVC(tol=TOL).fit(X, y)
+    # 300 samples x 8 bytes = 2400 bytes per column; 0.01 MB holds 4 columns
+    small = SVC(tol=TOL, cache_size=0.01).fit(X, y)
+    np.testing.assert_array_equal(small.support_, full.support_)
+    # the same arithmetic in the same order: identical up to the last bit
+    np.testing.assert_array_equal(small.dual_coef_, full.dual_coef_)
+
+
+def test_kernel_columns_lru():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(50, 3))
+    cache = _KernelColumns(X, "rbf", {"gamma": 0.5}, cache_size=3 * 50 * 8 / 2**20)
+    assert cache.capacity == 3 and not cache.dense
+    K = rbf_kernel(X, gamma=0.5)
+    for i in [0, 1, 2, 0, 3, 4, 0]:
+        # 1e-14: the same formula, one column at a time
+        np.testing.assert_allclose(cache.column(i), K[:, i], rtol=1e-14, atol=1e-14)
+        assert len(cache.lru) <= 3
+    # 0 was used most recently and survives; 1 and 2 were evicted
+    assert 0 in cache.lru and 1 not in cache.lru
+    assert cache.n_computed == 5
+    np.testing.assert_allclose(cache.diag, 1.0)
+
+
+def test_smo_solve_small_qp_by_enumeration():
+    # a 3-variable problem whose optimum is found by brute force on a fine grid
+    rng = np.random.default_rng(12)
+    X = rng.normal(size=(3, 2))
+    y = np.array([1.0, 1.0, -1.0])
+    K = X @ X.T
+    C = np.array([1.0, 1.0, 1.0])
+    res = smo_solve(lambda i: K[:, i], np.diag(K).copy(), y, -np.ones(3), C, tol=1e-10)
+    Q = y[:, None] * y[None, :] * K
+    # parametrise a1, a2 in [0, 1]; a3 = a1 + a2 must be <= 1
+    g = np.linspace(0, 1, 1001)
+    a1, a2 = np.meshgrid(g, g)
+    ok = a1 + a2 <= 1
+    A = np.stack([a1[ok], a2[ok], (a1 + a2)[ok]], axis=1)
+    obj = 0.5 * np.einsum("ni,ij,nj->n", A, Q, A) - A.sum(axis=1)
+    # the grid step 1e-3 bounds the grid's error in the objective by ~ 1e-3 * |grad|
+    assert res.objective <= obj.min() + 1e-12
+    assert res.objective >= obj.min() - 1e-2
+    assert abs(res.alpha @ y) < 1e-12
+
+
+def test_primal_pegasos_matches_dual():
+    X, y = _classification(13, 60, 3)
+    C = 0.5
+    dual = SVC(kernel="linear", C=C, tol=1e-8).fit(X, y)
+    primal = LinearSVMPrimal(C=C, max_iter=10000).fit(X, y)
+    # strong duality: min primal = max dual. Pegasos' averaged iterate after
+    # 10^4 full steps is within ~1e-6 relative here; 1e-4 is the stated bound.
+    assert primal.objective_ == pytest.approx(dual.dual_objective_[0], rel=1e-4)
+    assert primal.objective_ >= dual.dual_objective_[0] * (1 - 1e-9)  # weak duality
+    # w is unique (strongly convex part): 1e-2 absolute on O(1) weights
+    np.testing.assert_allclose(primal.coef_, dual.coef_, atol=1e-2)
+    assert primal.intercept_[0] == pytest.approx(dual.intercept_[0], abs=1e-2)
+    # the primal objective at the dual's w, b equals the dual optimum (1e-6:
+    # the dual solution's KKT gap is 1e-8)
+    ypm = np.where(y == dual.classes_[1], 1.0, -1.0)
+    at_dual = LinearSVMPrimal.primal_objective(dual.coef_[0], dual.intercept_[0], X, ypm, C)
+    assert at_dual == pytest.approx(dual.dual_objective_[0], rel=1e-6)
+
+
+def test_primal_minibatch_runs_and_predicts():
+    X, y = _classification(14, 80, 2)
+    m = LinearSVMPrimal(C=1.0, max_iter=3000, batch_size=10, random_state=0).fit(X, y)
+    m2 = LinearSVMPrimal(C=1.0, max_iter=3000, batch_size=10, random_state=0).fit(X, y)
+    np.testing.assert_array_equal(m.coef_, m2.coef_)                # reproducible
+    ref = SVC(kernel="linear").fit(X, y)
+    # stochastic steps: only agreement of most predictions is expected
+    assert np.mean(m.predict(X) == ref.predict(X)) >= 0.9
+
+
+def test_sklearn_clone_and_cross_val_score():
+    from sklearn.base import clone
+    from sklearn.model_selection import cross_val_score
+
+    X, y = _classification(15, 90, 2)
+    model = SVC(C=2.0, kernel="poly", degree=2)
+    assert clone(model).get_params() == model.get_params()
+    scores = cross_val_score(model, X, y, cv=3)
+    theirs = cross_val_score(sksvm.SVC(C=2.0, kernel="poly", degree=2), X, y, cv=3)
+    np.testing.assert_allclose(scores, theirs)
+
+
+def test_gamma_auto_and_number():
+    X, y = _classification(16, 50, 4)
+    a = SVC(gamma="auto", tol=TOL).fit(X, y)
+    b = SVC(gamma=0.25, tol=TOL).fit(X, y)
+    np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), atol=1e-12)
+
+
+# ---------------------------------------------------------------- bad input
+@pytest.mark.parametrize("C", [0.0, -1.0])
+def test_bad_C(C):
+    with pytest.raises(ValueError, match="C must be > 0"):
+        SVC(C=C).fit([[0.0], [1.0]], [0, 1])
+    with pytest.raises(ValueError, match="C must be > 0"):
+        SVR(C=C).fit([[0.0], [1.0]], [0.0, 1.0])
+
+
+def test_bad_epsilon():
+    with pytest.raises(ValueError, match="epsilon must be >= 0"):
+        SVR(epsilon=-0.1).fit([[0.0], [1.0]], [0.0, 1.0])
+
+
+def test_unknown_kernel():
+    with pytest.raises(ValueError, match="kernel 'gaussian' is unknown"):
+        SVC(kernel="gaussian").fit([[0.0], [1.0]], [0, 1])
+
+
+def test_kernel_wrong_type():
+    with pytest.raises(TypeError, match="kernel must be a string or a callable"):
+        SVC(kernel=3).fit([[0.0], [1.0]], [0, 1])
+
+
+def test_callable_kernel_wrong_shape():
+    with pytest.raises(ValueError, match="expected the Gram matrix of shape"):
+        SVC(kernel=lambda A, B: A @ A.T).fit(np.ones((4, 2)) * np.arange(4)[:, None],
+                                              [0, 0, 1, 1]).predict(np.ones((5, 2)))
+    with pytest.raises(ValueError, match="expected the Gram matrix of shape"):
+        SVC(kernel=lambda A, B: np.ones((2, 2))).fit(np.eye(4), [0, 0, 1, 1])
+
+
+@pytest.mark.parametrize("bad, match", [(np.nan, "X contains NaN"),
+                                        (np.inf, "X contains infinity")])
+def test_nonfinite_X(bad, match):
+    X = np.array([[0.0], [1.0], [bad]])
+    with pytest.raises(ValueError, match=match):
+        SVC().fit(X, [0, 1, 1])
+    with pytest.raises(ValueError, match=match):
+        SVR().fit(X, [0.0, 1.0, 1.0])
+
+
+def test_single_class():
+    with pytest.raises(ValueError, match="single class"):
+        SVC().fit([[0.0], [1.0]], [1, 1])
+
+
+def test_primal_needs_two_classes():
+    with pytest.raises(ValueError, match="exactly 2 classes"):
+        LinearSVMPrimal().fit([[0.0], [1.0], [2.0]], [0, 1, 2])
+
+
+def test_predict_before_fit():
+    from mlbook._validation import NotFittedError
+
+    for model in (SVC(), SVR(), LinearSVMPrimal()):
+        with pytest.raises(NotFittedError, match="not fitted yet"):
+            model.predict([[0.0]])
+
+
+def test_wrong_number_of_features_at_predict():
+    model = SVC().fit([[0.0, 1.0], [1.0, 0.0]], [0, 1])
+    with pytest.raises(ValueError, match="X has 3 features"):
+        model.predict([[0.0, 1.0, 2.0]])
+
+
+@pytest.mark.parametrize("gamma, err, match", [
+    ("big", ValueError, "gamma must be 'scale', 'auto'"),
+    (-1.0, ValueError, "gamma must be > 0"),
+])
+def test_bad_gamma(gamma, err, match):
+    with pytest.raises(err, match=match):
+        SVC(gamma=gamma).fit([[0.0], [1.0]], [0, 1])
+
+
+def test_bad_selection():
+    with pytest.raises(ValueError, match="selection must be 'wss2' or 'platt'"):
+        SVC(selection="random").fit([[0.0], [1.0]], [0, 1])
+
+
+def test_max_iter_warns_and_stops():
+    X, y = _classification(17, 100, 2)
+    for sel in ("wss2", "platt"):
+        with pytest.warns(ConvergenceWarning, match="stopped at max_iter=5"):
+            model = SVC(max_iter=5, selection=sel).fit(X, y)
+        assert model.n_iter_[0] == 5
+    with pytest.warns(ConvergenceWarning):
+        SVR(max_iter=3).fit(*_regression(17, 50, 2))
+    assert issubclass(ConvergenceWarning, UserWarning)
+
+
+def test_converged_fit_does_not_warn():
+    X, y = _classification(18, 60, 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        SVC().fit(X, y)
