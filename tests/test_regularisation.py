@@ -283,3 +283,17 @@ def test_lasso_path_negative_alphas():
 def test_lasso_path_bad_l1_ratio():
     with pytest.raises(ValueError, match="l1_ratio must be <= 1"):
         lasso_path(np.ones((3, 1)), np.arange(3.0), [0.1], l1_ratio=2.0)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), shift=st.floats(-1e3, 1e3),
+       Est=st.sampled_from([Ridge, Lasso, ElasticNet]))
+def test_unpenalised_intercept_is_translation_equivariant(seed, shift, Est):
+    # adding a constant to y moves only the intercept (the intercept is not penalised)
+    X, y = make_sparse_regression(seed, 40, 5)
+    kw = {} if Est is Ridge else dict(tol=1e-12, max_iter=100_000)
+    a = Est(alpha=0.1, **kw).fit(X, y)
+    b = Est(alpha=0.1, **kw).fit(X, y + shift)
+    # centring removes the shift up to rounding of |shift| * eps; CD then agrees to its tol
+    np.testing.assert_allclose(b.coef_, a.coef_, atol=1e-7)
+    assert abs(b.intercept_ - a.intercept_ - shift) <= 1e-7 * max(1.0, abs(shift))
