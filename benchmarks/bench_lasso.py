@@ -9,10 +9,17 @@ computing the Gram matrix X^T X once). Writes book/benchmarks/lasso_cd.json.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-import numpy as np
+# One BLAS thread for both sides, set before NumPy is imported: on a small shared
+# machine a multi-threaded BLAS call (scikit-learn makes several per fit) waits for
+# busy cores and makes the timing depend on the load more than on the algorithm.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -47,6 +54,7 @@ def main() -> None:
         n_samples=m, n_features=d, informative=informative, alpha=alpha, tol=tol,
         ours_n_iter=int(ours.n_iter_), sklearn_n_iter=int(theirs.n_iter_),
         nonzero=int(np.count_nonzero(ours.coef_)), max_coef_difference=diff,
+        blas_threads=os.environ["OPENBLAS_NUM_THREADS"], timing="best of 25 interleaved rounds",
     )
 
 
