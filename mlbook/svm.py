@@ -420,7 +420,15 @@ def _snap1(a: float, C: float) -> float:
 
 
 def _pair_update(a_i, a_j, y_i, y_j, F_i, F_j, K_ii, K_jj, K_ij, C_i, C_j, tau):
-    """:func:`_two_variable_step` element-wise on arrays (Platt's fallback scans)."""
+    """The clipped two-variable step; returns (new a_i, new a_j).
+
+    ``F_t = y_t * grad_t = E_t - b``. For one pair (floats) it runs on Python
+    floats (:func:`_two_variable_step`, much faster than NumPy on scalars);
+    with arrays it tries many pairs at once (Platt's fallback scans).
+    """
+    if isinstance(a_i, float) and isinstance(a_j, float) and isinstance(K_ij, float):
+        return _two_variable_step(a_i, a_j, float(y_i), float(y_j), float(F_i), float(F_j),
+                                  float(K_ii + K_jj - 2.0 * K_ij), float(C_i), float(C_j), tau)
     eta = K_ii + K_jj - 2.0 * K_ij                       # curvature along the segment
     eta = np.where(eta > 0, eta, tau)
     s = y_i * y_j
@@ -471,9 +479,9 @@ def _wss2(col, Kd, y, p, C, tol, max_iter, tau, random_state):
             break
         K_j = col(j)
         a_i_old, a_j_old = alpha[i], alpha[j]
-        a_i_new, a_j_new = _two_variable_step(
-            float(a_i_old), float(a_j_old), yl[i], yl[j], Fi, float(F[j]),
-            Kdl[i] + Kdl[j] - 2.0 * float(K_i[j]), Cl[i], Cl[j], tau)
+        a_i_new, a_j_new = _pair_update(float(a_i_old), float(a_j_old), yl[i], yl[j], Fi,
+                                        float(F[j]), Kdl[i], Kdl[j], float(K_i[j]),
+                                        Cl[i], Cl[j], tau)
         d_i, d_j = a_i_new - a_i_old, a_j_new - a_j_old
         alpha[i], alpha[j] = a_i_new, a_j_new
         # grad += Q[:, i] d_i + Q[:, j] d_j with Q[:, t] = y * y_t * K[:, t], so
@@ -508,9 +516,8 @@ def _platt(col, Kd, y, p, C, tol, max_iter, tau, random_state):
         if i == j:
             return False
         E = errors()
-        a_i_new, a_j_new = _two_variable_step(
-            float(alpha[i]), float(alpha[j]), float(y[i]), float(y[j]), float(E[i]),
-            float(E[j]), float(Kd[i] + Kd[j] - 2.0 * K_j[i]), float(C[i]), float(C[j]), tau)
+        a_i_new, a_j_new = _pair_update(float(alpha[i]), float(alpha[j]), y[i], y[j], E[i],
+                                        E[j], Kd[i], Kd[j], float(K_j[i]), C[i], C[j], tau)
         if abs(a_j_new - alpha[j]) < eps * (a_j_new + alpha[j] + eps):
             return False
         d_i, d_j = a_i_new - alpha[i], a_j_new - alpha[j]
