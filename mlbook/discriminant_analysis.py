@@ -52,13 +52,13 @@ def scatter_matrices(X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
     S_w : ndarray of shape (n_features, n_features)
         Within-class scatter :math:`S_w = \sum_c \sum_{x \in D_c} (x - \mu_c)(x - \mu_c)^\top`.
     S_b : ndarray of shape (n_features, n_features)
-        Between-class scatter :math:`S_b = \sum_c N_c (\mu_c - \mu)(\mu_c - \mu)^\top`.
+        Between-class scatter :math:`S_b = \sum_c m_c (\mu_c - \mu)(\mu_c - \mu)^\top`.
 
     Notes
     -----
     With the total scatter :math:`S_t = \sum_i (x_i - \mu)(x_i - \mu)^\top`,
     :math:`S_t = S_w + S_b`. For two classes
-    :math:`S_b = \frac{N_0 N_1}{N} (\mu_0 - \mu_1)(\mu_0 - \mu_1)^\top`, a
+    :math:`S_b = \frac{m_0 m_1}{m} (\mu_0 - \mu_1)(\mu_0 - \mu_1)^\top`, a
     multiple of the matrix the watermelon book calls :math:`S_b`.
 
     Examples
@@ -224,8 +224,8 @@ class LinearDiscriminantAnalysis(ClassifierMixin, TransformerMixin, BaseEstimato
     xbar_ : ndarray of shape (n_features,)
         Overall mean :math:`\mu`.
     covariance_ : ndarray of shape (n_features, n_features)
-        Pooled within-class covariance :math:`\Sigma = S_w / N` (the maximum
-        likelihood estimate of the shared covariance).
+        Pooled within-class covariance :math:`\Sigma = S_w / m`, :math:`m` the number of
+        samples (the maximum likelihood estimate of the shared covariance).
     scalings_ : ndarray of shape (n_features, rank)
         Discriminant directions as columns, best first, solving
         :math:`S_b w = \lambda S_w w` and scaled to unit within-class variance

@@ -239,3 +239,23 @@ def test_generalized_eigh_bad_input():
         generalized_eigh(np.eye(2), np.eye(3))
     with pytest.raises(ValueError, match="positive semi-definite"):
         generalized_eigh(np.eye(2), np.zeros((2, 2)))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000))
+def test_lda_is_invariant_to_invertible_affine_maps(seed):
+    # Replacing x by A x + c maps S_w, S_b to A S_w A^T, A S_b A^T, so the
+    # projected data (up to the sign of each direction) and the predictions
+    # are unchanged.
+    X, y = _blobs(seed % 3, 90, 4, 3)
+    rng = np.random.default_rng(seed)
+    A = rng.normal(size=(4, 4)) + 3 * np.eye(4)
+    if np.linalg.cond(A) > 1e3:                      # keep the map well conditioned
+        A = A + 5 * np.eye(4)
+    c = rng.normal(size=4)
+    a = LinearDiscriminantAnalysis().fit(X, y)
+    b = LinearDiscriminantAnalysis().fit(X @ A.T + c, y)
+    assert np.array_equal(a.predict(X), b.predict(X @ A.T + c))
+    Za, Zb = a.transform(X), b.transform(X @ A.T + c)
+    # 1e-8 relative: the condition number of A (<= ~1e3) times float64 rounding.
+    np.testing.assert_allclose(np.abs(Za), np.abs(Zb), atol=1e-8 * np.abs(Za).max())
