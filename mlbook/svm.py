@@ -355,6 +355,14 @@ def smo_solve(
     n = y.shape[0]
     if selection not in ("wss2", "platt"):
         raise ValueError(f"selection must be 'wss2' or 'platt'; got {selection!r}")
+    if y.ndim != 1 or not np.all(np.abs(y) == 1):
+        raise ValueError("y must be a 1-d array of signs -1 and +1 (a binary problem); "
+                         f"got values {np.unique(y)[:5].tolist()}")
+    if p.shape != (n,) or C.shape != (n,):
+        raise ValueError(f"p and C must have shape ({n},) like y; got {p.shape} and {C.shape}")
+    if not (np.all(np.isfinite(p)) and np.all(np.isfinite(C))) or np.any(C < 0):
+        raise ValueError("C must be finite and >= 0 and p finite")
+    check_scalar(tol, "tol", numbers.Real, min_val=0.0, include_min=False)
     if index is None:
         Kd = np.asarray(kernel_diag, dtype=np.float64)
         col = kernel_column

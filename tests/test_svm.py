@@ -452,3 +452,28 @@ def test_sample_weight_matches_libsvm():
     np.testing.assert_allclose(ours.decision_function(X), sk.decision_function(X), atol=F_ATOL)
     # the box is 0 <= alpha_i <= C w_i
     assert np.all(np.abs(ours.dual_coef_[0]) <= w[ours.support_] * (1 + 1e-12))
+
+
+def test_multiclass_linear_coef_matches_libsvm():
+    from mlbook.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    sk = sksvm.SVC(kernel="linear", tol=TOL).fit(X, y)
+    ours = SVC(kernel="linear", tol=TOL).fit(X, y)
+    # one w per pair of classes, in scikit-learn's pair order; F_ATOL as above
+    assert ours.coef_.shape == (3, 4)
+    np.testing.assert_allclose(ours.coef_, sk.coef_, atol=F_ATOL)
+    np.testing.assert_allclose(ours.intercept_, sk.intercept_, atol=F_ATOL)
+
+
+def test_smo_solve_bad_input():
+    K = np.eye(3)
+    args = (lambda i: K[:, i], np.ones(3))
+    with pytest.raises(ValueError, match="y must be a 1-d array of signs -1 and \\+1"):
+        smo_solve(*args, np.array([0.0, 1.0, 2.0]), -np.ones(3), np.ones(3))
+    with pytest.raises(ValueError, match="p and C must have shape"):
+        smo_solve(*args, np.array([1.0, -1.0, 1.0]), -np.ones(2), np.ones(3))
+    with pytest.raises(ValueError, match="C must be finite and >= 0"):
+        smo_solve(*args, np.array([1.0, -1.0, 1.0]), -np.ones(3), -np.ones(3))
+    with pytest.raises(ValueError, match="tol must be > 0"):
+        smo_solve(*args, np.array([1.0, -1.0, 1.0]), -np.ones(3), np.ones(3), tol=0.0)
