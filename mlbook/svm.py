@@ -262,7 +262,7 @@ def smo_solve(
     p : ndarray of shape (n_vars,)
         The linear term.
     C : ndarray of shape (n_vars,)
-        Upper bounds :math:`C_i > 0`.
+        Upper bounds :math:`C_i \ge 0` (a zero bound pins :math:`\alpha_i` at 0).
     index : ndarray of int of shape (n_vars,) or None
         Sample of each variable, so that
         :math:`Q_{st} = y_s y_t \kappa(\mathbf x_{\text{index}[s]}, \mathbf x_{\text{index}[t]})`;
@@ -295,7 +295,8 @@ def smo_solve(
     **The two-variable step.** Fix all multipliers except :math:`\alpha_i, \alpha_j`.
     The constraint :math:`y_i\alpha_i + y_j\alpha_j = \text{const}` leaves one degree
     of freedom; along it the objective is a parabola with curvature
-    :math:`\eta = K_{ii} + K_{jj} - 2K_{ij}` (:math:`= \|\phi(\mathbf x_i) - \phi(\mathbf x_j)\|^2 \ge 0`).
+    :math:`\eta = K_{ii} + K_{jj} - 2K_{ij}`, which equals
+    :math:`\|\phi(\mathbf x_i) - \phi(\mathbf x_j)\|^2 \ge 0` for a valid kernel.
     With :math:`E_t = f(\mathbf x_t) - y_t` the unconstrained minimiser is
 
     .. math:: \alpha_j^{\text{new,unc}} = \alpha_j + \frac{y_j (E_i - E_j)}{\eta},
@@ -322,7 +323,8 @@ def smo_solve(
     .. math:: j = \arg\min_{t\in I_{\text{low}},\ b_{it} > 0} -\frac{b_{it}^2}{a_{it}},\quad
               b_{it} = -y_i\nabla_i + y_t\nabla_t,\quad a_{it} = K_{ii} + K_{tt} - 2K_{it}
 
-    (:math:`a_{it}` replaced by :math:`\tau` when it is not positive): the pair whose
+    (:math:`a_{it}` raised to at least :math:`\tau`, which matters only when the
+    kernel is not positive semi-definite and :math:`a_{it} \le 0`): the pair whose
     unclipped step decreases the objective most. Stop when :math:`m - M < \text{tol}`.
 
     **Platt's heuristics ("platt").** An outer loop alternates a pass over
@@ -375,8 +377,7 @@ def smo_solve(
     if max_iter is None:
         max_iter = max(10_000_000, 100 * n)
     solver = _wss2 if selection == "wss2" else _platt
-    alpha, G, n_iter, converged, b_platt = solver(col, Kd, y, p, C, tol, max_iter, tau,
-                                                  random_state)
+    alpha, G, n_iter, converged, _ = solver(col, Kd, y, p, C, tol, max_iter, tau, random_state)
     up = np.where(y > 0, alpha < C, alpha > 0)
     low = np.where(y > 0, alpha > 0, alpha < C)
     mG = -y * G

@@ -42,10 +42,6 @@ def _regression(seed, n, d):
     return X, X[:, 0] + np.sin(2 * X[:, -1]) + 0.1 * rng.normal(size=n)
 
 
-def _gram(model, kernel, X, Y=None, **params):
-    return pairwise_kernels(X, Y, kernel=kernel, **params)
-
-
 CASES = [  # (seed, n, d, kernel, C, extra params)
     (0, 40, 2, "rbf", 1.0, {}),
     (1, 120, 5, "rbf", 10.0, {}),
