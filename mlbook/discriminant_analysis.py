@@ -475,7 +475,9 @@ class KernelFisherDiscriminant(ClassifierMixin, TransformerMixin, BaseEstimator)
         The expansion coefficients :math:`\alpha`, so that
         :math:`w = \sum_i \alpha_i \phi(x_i)`; oriented so that ``classes_[1]``
         projects higher, and scaled so that the pooled within-class standard
-        deviation of the training projections is 1.
+        deviation of the training projections is 1. All zero when the two
+        classes have the same kernel mean (:math:`\hat\mu_0 = \hat\mu_1`),
+        in which case every point is assigned to ``classes_[0]``.
     means_ : ndarray of shape (2,)
         The projected class means :math:`\alpha^\top \hat\mu_k` (training data).
     threshold_ : float
@@ -567,10 +569,12 @@ class KernelFisherDiscriminant(ClassifierMixin, TransformerMixin, BaseEstimator)
         # alpha^T d > 0 for the SPD system, so -alpha puts classes_[1] on the high side.
         alpha = -alpha
         within = alpha @ N @ alpha                                    # within-class scatter
+        norm = np.linalg.norm(alpha)
         if within > 0 and np.isfinite(within):
             alpha = alpha / np.sqrt(within / max(m - 2, 1))
-        else:                                                         # degenerate: unit norm
-            alpha = alpha / np.linalg.norm(alpha)
+        elif norm > 0:                                                # no within scatter: unit norm
+            alpha = alpha / norm
+        # else d = 0: the classes have the same kernel mean and alpha stays 0
         h = K @ alpha                                                 # (m,) training projections
         self.classes_ = classes
         self.X_fit_ = X

@@ -252,3 +252,57 @@ def test_lengths_differ():
 def test_matrices_reject_non_square_gram():
     with pytest.raises(ValueError, match="square"):
         kernel_fisher_matrices(np.ones((3, 4)), [0, 1, 1])
+
+
+# ---------------------------------------------------------------- properties
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import assume, given, settings, strategies as st  # noqa: E402
+from hypothesis.extra.numpy import arrays  # noqa: E402
+
+
+@st.composite
+def labelled_points(draw):
+    m = draw(st.integers(min_value=4, max_value=14))
+    d = draw(st.integers(min_value=1, max_value=3))
+    X = draw(arrays(np.float64, (m, d), elements=st.floats(-3, 3, allow_subnormal=False)))
+    y = np.array(draw(st.lists(st.integers(0, 1), min_size=m, max_size=m)))
+    y[:2] = [0, 1]                                      # both classes present
+    gamma = draw(st.floats(0.1, 5.0))
+    return X, y, gamma
+
+
+@settings(max_examples=60, deadline=None)
+@given(labelled_points())
+def test_properties_of_M_N_and_the_solution(data):
+    X, y, gamma = data
+    K = rbf_kernel(X, gamma=gamma)
+    M, N = kernel_fisher_matrices(K, y)
+    scale = max(np.linalg.norm(N, 2), 1.0)
+    # N is a sum of K_k C_k K_k^T with C_k a projection: symmetric PSD. 1e-10 of
+    # its norm covers the eigen-solver's rounding for m <= 14.
+    assert np.allclose(N, N.T)
+    assert np.linalg.eigvalsh(N)[0] >= -1e-10 * scale
+    # M = d d^T with d the difference of the class means of K's columns
+    d = K[:, y == 0].mean(axis=1) - K[:, y == 1].mean(axis=1)
+    np.testing.assert_allclose(M, np.outer(d, d), atol=1e-12)
+    # the solution maximises the regularised quotient: no worse than d itself
+    assume(np.linalg.norm(d) > 1e-6)                    # the classes differ in feature space
+    # or random directions (1e-9 relative: rounding of the quotients)
+    reg = 1e-2
+    kfd = KernelFisherDiscriminant(gamma=gamma, reg=reg).fit(X, y)
+    N_reg = N + reg * np.eye(len(y))
+    best = rayleigh_quotient(kfd.dual_coef_, M, N_reg)
+    rng = np.random.default_rng(0)
+    for alpha in [d, *rng.standard_normal((20, len(y)))]:
+        assert rayleigh_quotient(alpha, M, N_reg) <= best * (1 + 1e-9) + 1e-12
+    # classes_[1] projects on the high side (or both projected means coincide)
+    assert kfd.means_[1] >= kfd.means_[0] - 1e-12
+
+
+def test_identical_kernel_means_give_a_zero_discriminant():
+    """Both classes at the same point: d = 0, alpha = 0, no warning, a constant prediction."""
+    X = np.zeros((6, 2))
+    y = np.array([0, 1, 0, 1, 0, 1])
+    kfd = KernelFisherDiscriminant().fit(X, y)
+    np.testing.assert_array_equal(kfd.dual_coef_, 0.0)
+    np.testing.assert_array_equal(kfd.predict(X), 0)
