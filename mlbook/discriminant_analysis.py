@@ -5,8 +5,14 @@ See the chapter "Linear discriminant analysis" (``book/linear/lda.ipynb``).
 The module has three pure functions for the formulas of the chapter
 (:func:`scatter_matrices`, :func:`rayleigh_quotient`, :func:`fisher_direction`),
 a general solver for the symmetric-definite generalised eigenproblem
-:math:`A v = \\lambda B v` (:func:`generalized_eigh`, reused by the kernel
-Fisher discriminant) and the estimator :class:`LinearDiscriminantAnalysis`.
+:math:`A v = \\lambda B v` (:func:`generalized_eigh`) and the estimator
+:class:`LinearDiscriminantAnalysis`.
+
+The kernel version, :func:`kernel_fisher_matrices` and
+:class:`KernelFisherDiscriminant`, comes last; its one-dimensional problem
+(a rank-one numerator) is solved by a linear solve rather than an
+eigen-solver. See the chapter "Support vector regression and kernel methods"
+(``book/svm/svr_kernel_methods.ipynb``).
 """
 
 from __future__ import annotations
