@@ -6,7 +6,6 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
-export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
 .PHONY: test book bench lab clean help
@@ -35,6 +34,7 @@ test: $(VENV)/.test-installed
 
 book: $(VENV)/.book-installed
 	$(BIN)/jupyter-book build . -W -n --keep-going
+	$(BIN)/python tools/check_book.py _build/html
 
 bench: $(VENV)/.test-installed
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
