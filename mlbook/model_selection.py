@@ -25,6 +25,8 @@ scikit-learn's.
 
 from __future__ import annotations
 
+import abc
+
 import math
 import numbers
 import warnings
@@ -257,11 +259,29 @@ def train_test_split(*arrays: Any, test_size: float | int | None = None,
 # ---------------------------------------------------------------------------
 
 
-class _Splitter:
-    """Shared ``split``: subclasses give the test indices of each split."""
+class _BaseSplitter:
+    """What every splitter shares: a ``repr`` and the check of ``X`` against ``y``."""
 
+    @staticmethod
+    def _n_samples(X: Any, y: Any) -> int:
+        n_samples = _num_samples(X)
+        if y is not None and _num_samples(y, "y") != n_samples:
+            raise ValueError(
+                f"X and y have different lengths: {n_samples} and {_num_samples(y, 'y')}"
+            )
+        return n_samples
+
+    def __repr__(self) -> str:
+        params = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        return f"{type(self).__name__}({params})"
+
+
+class _Splitter(_BaseSplitter, abc.ABC):
+    """Shared ``split`` of the partitioning splitters: subclasses give the test indices."""
+
+    @abc.abstractmethod
     def _iter_test_indices(self, n_samples: int, y: Any) -> Iterator[np.ndarray]:
-        raise NotImplementedError
+        """Yield the test indices of each split in turn (each subclass's own rule)."""
 
     def split(self, X: Any, y: Any = None, groups: Any = None
               ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
@@ -276,20 +296,12 @@ class _Splitter:
         groups : ignored
             Accepted for compatibility with scikit-learn.
         """
-        n_samples = _num_samples(X)
-        if y is not None and _num_samples(y, "y") != n_samples:
-            raise ValueError(
-                f"X and y have different lengths: {n_samples} and {_num_samples(y, 'y')}"
-            )
+        n_samples = self._n_samples(X, y)
         all_idx = np.arange(n_samples)
         for test in self._iter_test_indices(n_samples, y):
             mask = np.zeros(n_samples, dtype=bool)
             mask[test] = True
             yield all_idx[~mask], all_idx[mask]
-
-    def __repr__(self) -> str:
-        params = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
-        return f"{type(self).__name__}({params})"
 
 
 def _check_n_splits(n_splits: Any) -> int:
@@ -517,7 +529,7 @@ def bootstrap_sample(n_samples: int, *, random_state: Any = None
     return in_bag, out_of_bag
 
 
-class Bootstrap(_Splitter):
+class Bootstrap(_BaseSplitter):
     r"""Bootstrap (自助法) splits: train on a bootstrap sample, test out of bag.
 
     Parameters
@@ -553,11 +565,7 @@ class Bootstrap(_Splitter):
     def split(self, X: Any, y: Any = None, groups: Any = None
               ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """Yield ``(in_bag, out_of_bag)`` index pairs, ``n_splits`` of them."""
-        n_samples = _num_samples(X)
-        if y is not None and _num_samples(y, "y") != n_samples:
-            raise ValueError(
-                f"X and y have different lengths: {n_samples} and {_num_samples(y, 'y')}"
-            )
+        n_samples = self._n_samples(X, y)
         if n_samples < 2:
             raise ValueError(f"the bootstrap needs at least 2 samples; got {n_samples}")
         rng = check_random_state(self.random_state)

@@ -30,6 +30,20 @@ def get_ax(ax: Any = None, figsize: tuple[float, float] = (4.5, 3.5)):
     return ax
 
 
+def _grid(X: np.ndarray, pad: float, resolution: int):
+    """A ``resolution`` x ``resolution`` grid over the 2-d data ``X``, padded by ``pad``.
+
+    Returns the two coordinate arrays and the grid as points of shape
+    (resolution**2, 2), ready for ``predict`` or ``decision_function``.
+    """
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    span = np.where(hi > lo, hi - lo, 1.0)
+    lo, hi = lo - pad * span, hi + pad * span
+    g0, g1 = np.meshgrid(np.linspace(lo[0], hi[0], resolution),
+                         np.linspace(lo[1], hi[1], resolution))
+    return g0, g1, np.column_stack([g0.ravel(), g1.ravel()])
+
+
 def plot_decision_regions(
     estimator: Any,
     X: np.ndarray,
@@ -67,12 +81,7 @@ def plot_decision_regions(
     if X.ndim != 2 or X.shape[1] != 2:
         raise ValueError(f"X must have exactly 2 features to draw regions; got shape {X.shape}")
     ax = get_ax(ax)
-    lo, hi = X.min(axis=0), X.max(axis=0)
-    span = np.where(hi > lo, hi - lo, 1.0)
-    lo, hi = lo - pad * span, hi + pad * span
-    g0, g1 = np.meshgrid(np.linspace(lo[0], hi[0], resolution),
-                         np.linspace(lo[1], hi[1], resolution))
-    grid = np.column_stack([g0.ravel(), g1.ravel()])
+    g0, g1, grid = _grid(X, pad, resolution)
     classes = np.unique(y)
     pred = np.asarray(estimator.predict(grid)).reshape(g0.shape)
     codes = np.searchsorted(classes, pred)
@@ -120,13 +129,8 @@ def _check_svm_plot_input(estimator: Any, X: Any, y: Any) -> tuple[np.ndarray, n
 
 def _decision_grid(estimator: Any, X: np.ndarray, pad: float, resolution: int):
     """Evaluate ``estimator.decision_function`` on a grid covering ``X``."""
-    lo, hi = X.min(axis=0), X.max(axis=0)
-    span = np.where(hi > lo, hi - lo, 1.0)
-    lo, hi = lo - pad * span, hi + pad * span
-    g0, g1 = np.meshgrid(np.linspace(lo[0], hi[0], resolution),
-                         np.linspace(lo[1], hi[1], resolution))
-    values = np.asarray(estimator.decision_function(np.column_stack([g0.ravel(), g1.ravel()])),
-                        dtype=float).reshape(g0.shape)
+    g0, g1, grid = _grid(X, pad, resolution)
+    values = np.asarray(estimator.decision_function(grid), dtype=float).reshape(g0.shape)
     return g0, g1, values
 
 
