@@ -318,7 +318,21 @@ def _check_shuffle(shuffle: Any, random_state: Any) -> None:
         )
 
 
-class KFold(_Splitter):
+class _BaseKFold(_Splitter):
+    """``n_splits``, ``shuffle`` and ``random_state``, shared by the k-fold splitters."""
+
+    def __init__(self, n_splits: int = 5, *, shuffle: bool = False, random_state: Any = None):
+        self.n_splits = _check_n_splits(n_splits)
+        _check_shuffle(shuffle, random_state)
+        self.shuffle = shuffle
+        self.random_state = random_state
+
+    def get_n_splits(self, X: Any = None, y: Any = None, groups: Any = None) -> int:
+        """The number of splits, ``n_splits``."""
+        return self.n_splits
+
+
+class KFold(_BaseKFold):
     r""":math:`k`-fold cross-validation (k 折交叉验证): :math:`k` disjoint test folds.
 
     Parameters
@@ -345,15 +359,6 @@ class KFold(_Splitter):
     [[0, 1, 2], [3, 4], [5, 6]]
     """
 
-    def __init__(self, n_splits: int = 5, *, shuffle: bool = False, random_state: Any = None):
-        self.n_splits = _check_n_splits(n_splits)
-        _check_shuffle(shuffle, random_state)
-        self.shuffle = shuffle
-        self.random_state = random_state
-
-    def get_n_splits(self, X: Any = None, y: Any = None, groups: Any = None) -> int:
-        """The number of splits, ``n_splits``."""
-        return self.n_splits
 
     def _iter_test_indices(self, n_samples, y):
         if self.n_splits > n_samples:
@@ -371,7 +376,7 @@ class KFold(_Splitter):
             yield indices[start:stop]
 
 
-class StratifiedKFold(_Splitter):
+class StratifiedKFold(_BaseKFold):
     r"""Stratified :math:`k`-fold: every fold keeps the class proportions of ``y``.
 
     Parameters
@@ -403,15 +408,6 @@ class StratifiedKFold(_Splitter):
     [[0, 0, 1, 1, 1], [0, 0, 1, 1, 1]]
     """
 
-    def __init__(self, n_splits: int = 5, *, shuffle: bool = False, random_state: Any = None):
-        self.n_splits = _check_n_splits(n_splits)
-        _check_shuffle(shuffle, random_state)
-        self.shuffle = shuffle
-        self.random_state = random_state
-
-    def get_n_splits(self, X: Any = None, y: Any = None, groups: Any = None) -> int:
-        """The number of splits, ``n_splits``."""
-        return self.n_splits
 
     def _test_folds(self, y: np.ndarray) -> np.ndarray:
         """Fold number of every sample."""
