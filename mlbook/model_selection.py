@@ -228,6 +228,8 @@ def train_test_split(*arrays: Any, test_size: float | int | None = None,
     if len(set(lengths)) > 1:
         raise ValueError(f"the arrays have different lengths: {lengths}")
     n_samples = lengths[0]
+    if n_samples == 0:
+        raise ValueError("the arrays are empty (0 samples); there is nothing to split")
     if not isinstance(shuffle, (bool, np.bool_)):
         raise TypeError(f"shuffle must be True or False; got {shuffle!r}")
     n_train, n_test = _split_sizes(n_samples, test_size, train_size)
@@ -265,6 +267,8 @@ class _BaseSplitter:
     @staticmethod
     def _n_samples(X: Any, y: Any) -> int:
         n_samples = _num_samples(X)
+        if n_samples == 0:
+            raise ValueError("X is empty (0 samples); there is nothing to split")
         if y is not None and _num_samples(y, "y") != n_samples:
             raise ValueError(
                 f"X and y have different lengths: {n_samples} and {_num_samples(y, 'y')}"
@@ -678,6 +682,8 @@ def cross_val_score(estimator: Any, X: Any, y: Any = None, *,
     [-4.0, -4.0]
     """
     n_samples = _num_samples(X)
+    if n_samples == 0:
+        raise ValueError("X is empty (0 samples); cross-validation needs samples")
     if y is not None and _num_samples(y, "y") != n_samples:
         raise ValueError(f"X and y have different lengths: {n_samples} and {_num_samples(y, 'y')}")
     if not hasattr(estimator, "fit") or not hasattr(estimator, "get_params"):

@@ -302,6 +302,20 @@ def test_n_splits_larger_than_n_samples():
         list(LeaveOneOut().split(np.zeros(1)))
 
 
+def test_empty_arrays():
+    with pytest.raises(ValueError, match=r"the arrays are empty \(0 samples\)"):
+        train_test_split(np.zeros((0, 2)), np.zeros(0))
+    for splitter in (KFold(2), LeaveOneOut(), Bootstrap(3)):
+        with pytest.raises(ValueError, match=r"X is empty \(0 samples\)"):
+            list(splitter.split(np.zeros((0, 2))))
+    with pytest.raises(ValueError, match=r"X is empty \(0 samples\)"):
+        list(StratifiedKFold(2).split(np.zeros((0, 2)), np.zeros(0)))
+    with pytest.raises(ValueError, match=r"X is empty \(0 samples\)"):
+        cross_val_score(Majority(), np.zeros((0, 1)), np.zeros(0), cv=2)
+    with pytest.raises(ValueError, match="n_samples must be >= 2; got 0"):
+        bootstrap_sample(0)
+
+
 def test_stratified_kfold_and_small_classes():
     y = np.array([0] * 3 + [1] * 10)
     with pytest.warns(UserWarning, match="smallest class in y has only 3 samples"):
