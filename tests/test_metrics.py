@@ -133,6 +133,37 @@ def test_binary_scores_match_sklearn(seed, n):
                 skm.fbeta_score(yt, yp, beta=beta, sample_weight=sw), abs=TOL)
 
 
+@pytest.mark.parametrize("seed,n,k,kind", CASES)
+@pytest.mark.parametrize("average", ["macro", "micro"])
+def test_named_scores_with_average_match_sklearn(seed, n, k, kind, average):
+    # the public functions of the issue, called by name (not only through
+    # precision_recall_fscore_support), with the averages the notes define
+    yt, yp, w = random_labels(seed, n, k, kind)
+    for sw in (None, w):
+        for name in ("precision_score", "recall_score", "f1_score"):
+            assert getattr(M, name)(yt, yp, average=average, sample_weight=sw) == pytest.approx(
+                getattr(skm, name)(yt, yp, average=average, sample_weight=sw,
+                                   zero_division=0.0), abs=TOL)
+        for beta in (0.5, 2.0):
+            assert M.fbeta_score(yt, yp, beta=beta, average=average,
+                                 sample_weight=sw) == pytest.approx(
+                skm.fbeta_score(yt, yp, beta=beta, average=average, sample_weight=sw,
+                                zero_division=0.0), abs=TOL)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_named_binary_scores_with_pos_label_match_sklearn(seed):
+    # integer labels {0, 1} with the *negative* class as pos_label, and {-1, 1}
+    yt, yp, w = random_labels(seed, 60, 2)
+    for pos_label, a, b in ((0, yt, yp), (-1, 2 * yt - 1, 2 * yp - 1)):
+        for name in ("precision_score", "recall_score", "f1_score"):
+            assert getattr(M, name)(a, b, pos_label=pos_label, sample_weight=w) == \
+                pytest.approx(getattr(skm, name)(a, b, pos_label=pos_label, sample_weight=w),
+                              abs=TOL)
+        assert M.fbeta_score(a, b, beta=0.5, pos_label=pos_label) == pytest.approx(
+            skm.fbeta_score(a, b, beta=0.5, pos_label=pos_label), abs=TOL)
+
+
 def test_zero_division_without_warning():
     # no predicted positive: precision = zero_division, and no RuntimeWarning
     # (pytest turns RuntimeWarnings from mlbook into errors)
