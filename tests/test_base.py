@@ -80,3 +80,22 @@ def test_sklearn_clone_and_cross_val_score_accept_our_estimators():
     # StratifiedKFold keeps 3 zeros and 2 ones in every fold: majority = 0 -> 3/5.
     np.testing.assert_allclose(scores, 0.6, rtol=0, atol=1e-12)
     assert sklearn.__version__
+
+
+def test_sklearn_accepts_our_regressor_and_reads_the_tags():
+    pytest.importorskip("sklearn")
+    from sklearn.base import clone
+    from sklearn.model_selection import KFold, cross_val_score
+
+    est = MeanRegressor(shift=0.5)
+    tags = est.__sklearn_tags__()
+    assert tags.estimator_type == "regressor" and tags.target_tags.required
+    assert MajorityClassifier().__sklearn_tags__().estimator_type == "classifier"
+    assert clone(est).get_params() == {"shift": 0.5}
+    X = np.zeros((6, 1))
+    y = np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+    # two unshuffled folds: test on {1,2,3} after training on {4,5,6} (mean 5,
+    # plus the shift 0.5), then the other way round; 1e-12: a few exact sums
+    scores = cross_val_score(est, X, y, cv=KFold(2), scoring="neg_mean_squared_error")
+    expected = [-np.mean((y[:3] - 5.5) ** 2), -np.mean((y[3:] - 2.5) ** 2)]
+    np.testing.assert_allclose(scores, expected, rtol=0, atol=1e-12)
