@@ -44,6 +44,51 @@ def test_watermelon_entropy_matches_the_book():
     assert round(float(-(p * np.log2(p)).sum()), 3) == 0.998
 
 
+def _ent(y, w=None):
+    w = np.ones(len(y)) if w is None else w
+    p = np.bincount(y, weights=w) / w.sum()
+    p = p[p > 0]
+    return float(-(p * np.log2(p)).sum())
+
+
+def _gain(column, y):
+    """Information gain of a categorical column; None marks a missing value and
+    is handled as in Zhou's section 4.4.2 (unit weights): rho * Gain(D~, a)."""
+    present = np.array([v is not None for v in column])
+    col, yy = column[present], y[present]
+    gain = _ent(yy) - sum((col == v).mean() * _ent(yy[col == v]) for v in set(col))
+    return present.mean() * gain
+
+
+def test_watermelon_values_reproduce_zhous_published_gains():
+    # Every categorical cell enters these gains, so a mistyped entry in the CSV
+    # would, in all but contrived cases, move at least one of them. Zhou prints 3 decimals: tolerance 5e-4,
+    # except colour in section 4.2.1, which the book prints as 0.109 from
+    # rounded intermediate entropies (exact 0.1081), hence 1.5e-3 there.
+    X, y = load_watermelon("2.0", lang="zh", return_X_y=True)
+    gains = [_gain(X[:, j], y) for j in range(6)]
+    # section 4.2.1 (table 4.1): colour, root, knock, texture, navel, touch
+    diff = np.abs(np.array(gains) - [0.109, 0.143, 0.141, 0.381, 0.289, 0.006])
+    assert np.all(diff <= [1.5e-3] + [5e-4] * 5), gains
+    X, y = load_watermelon("2.0alpha", lang="zh", return_X_y=True)
+    gains = [_gain(X[:, j], y) for j in range(6)]
+    # section 4.4.2 (table 4.4), missing values
+    np.testing.assert_allclose(gains, [0.252, 0.171, 0.145, 0.424, 0.289, 0.006], atol=5e-4)
+    # section 4.4.1 (table 4.3): the best bi-partition of density and of sugar
+    X, y = load_watermelon("3.0alpha", return_X_y=True)
+    for j, (t_book, g_book) in enumerate([(0.381, 0.262), (0.126, 0.349)]):
+        v = np.sort(X[:, j])
+        cuts = (v[:-1] + v[1:]) / 2
+        g = [_ent(y) - sum((s.mean() * _ent(y[s])) for s in (X[:, j] <= t, X[:, j] > t))
+             for t in cuts]
+        best = int(np.argmax(g))
+        assert abs(cuts[best] - t_book) < 1e-3 and abs(g[best] - g_book) < 5e-4
+    # the first and last rows of table 4.3, as printed
+    wm = load_watermelon("3.0", lang="zh")
+    assert wm.data[0].tolist() == ["青绿", "蜷缩", "浊响", "清晰", "凹陷", "硬滑", 0.697, 0.460]
+    assert wm.data[16].tolist() == ["青绿", "蜷缩", "沉闷", "稍糊", "稍凹", "硬滑", 0.719, 0.103]
+
+
 def test_watermelon_translation_is_complete_and_one_to_one():
     zh = load_watermelon("3.0", lang="zh")
     en = load_watermelon("3.0", lang="en")
