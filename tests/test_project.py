@@ -32,6 +32,10 @@ def test_environment_yml_lists_what_pyproject_lists():
         else:
             listed.append(dep)
     listed_specs = {_name(d): _spec(d) for d in listed}
+    # and nothing more, except the interpreter, pip itself and JupyterLab for
+    # students (`make lab` installs it on demand for the .venv/ route)
+    extra = set(listed_specs) - {_name(r) for r in wanted} - {"python", "pip", "jupyterlab"}
+    assert not extra, f"environment.yml lists {sorted(extra)}, which pyproject.toml does not"
     for req in wanted:
         name = _name(req)
         assert name in listed_specs, f"{name} is in pyproject.toml but not environment.yml"
