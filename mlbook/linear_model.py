@@ -227,6 +227,14 @@ class _LinearPredictor(RegressorMixin, BaseEstimator):
         return X @ self.coef_ + self.intercept_
 
 
+def _check_finite(value: Any, name: str, **bounds: Any) -> float:
+    """``check_scalar`` for a real hyper-parameter that must also be finite (not inf)."""
+    check_scalar(value, name, **bounds)
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be finite; got {value!r}")
+    return float(value)
+
+
 def _check_iter_params(max_iter: Any, tol: Any) -> None:
     check_scalar(max_iter, "max_iter", numbers.Integral, min_val=1)
     check_scalar(tol, "tol", min_val=0.0)
@@ -322,7 +330,7 @@ class LinearRegression(_LinearPredictor):
         X, y = self._validate_fit(X, y)
         if self.solver == "normal":
             return self._fit_normal(X, y)
-        check_scalar(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
+        _check_finite(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
         _check_iter_params(self.max_iter, self.tol)
         return self._fit_gd(X, y)
 
@@ -361,7 +369,7 @@ class LinearRegression(_LinearPredictor):
             b = b - eta * grad_b
             r = X @ w + b - y
             loss = float(r @ r) / (2 * m)
-            if loss > limit:
+            if not loss <= limit:                    # also catches inf and NaN
                 raise ValueError(
                     f"gradient descent diverged (loss {loss:.3g} after {n_iter} steps); "
                     f"learning_rate={eta} is too large for this X (try a smaller one, or "
@@ -535,7 +543,7 @@ class Ridge(_LinearPredictor):
     Parameters
     ----------
     alpha : float, default=1.0
-        Penalty strength, >= 0. The intercept is not penalised.
+        Penalty strength, finite and >= 0. The intercept is not penalised.
     fit_intercept : bool, default=True
 
     Attributes
@@ -571,7 +579,7 @@ class Ridge(_LinearPredictor):
 
     def fit(self, X: Any, y: Any) -> "Ridge":
         """Fit the model to ``X`` of shape (m, d) and ``y`` of shape (m,); return ``self``."""
-        check_scalar(self.alpha, "alpha", min_val=0.0)
+        _check_finite(self.alpha, "alpha", min_val=0.0)
         X, y = self._validate_fit(X, y)
         Xc, yc, X_mean, y_mean = _center(X, y, self.fit_intercept)
         d = X.shape[1]
@@ -674,7 +682,7 @@ class ElasticNet(_LinearPredictor):
     Parameters
     ----------
     alpha : float, default=1.0
-        Overall penalty strength, >= 0.
+        Overall penalty strength, finite and >= 0.
     l1_ratio : float, default=0.5
         Share :math:`\rho \in [0, 1]` of the L1 term (1 gives the LASSO, 0 ridge).
     fit_intercept : bool, default=True
@@ -720,7 +728,7 @@ class ElasticNet(_LinearPredictor):
 
     def fit(self, X: Any, y: Any) -> "ElasticNet":
         """Fit the model to ``X`` of shape (m, d) and ``y`` of shape (m,); return ``self``."""
-        check_scalar(self.alpha, "alpha", min_val=0.0)
+        _check_finite(self.alpha, "alpha", min_val=0.0)
         l1_ratio = check_scalar(self._get_l1_ratio(), "l1_ratio", min_val=0.0, max_val=1.0)
         _check_iter_params(self.max_iter, self.tol)
         X, y = self._validate_fit(X, y)
@@ -751,7 +759,7 @@ class Lasso(ElasticNet):
     Parameters
     ----------
     alpha : float, default=1.0
-        Penalty strength, >= 0. The intercept is not penalised.
+        Penalty strength, finite and >= 0. The intercept is not penalised.
     fit_intercept : bool, default=True
     max_iter : int, default=1000
     tol : float, default=1e-4
@@ -1122,7 +1130,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         if not isinstance(self.fit_intercept, bool):
             raise TypeError(f"fit_intercept must be a bool; got {self.fit_intercept!r}")
         if not (isinstance(self.learning_rate, str) and self.learning_rate == "auto"):
-            check_scalar(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
+            _check_finite(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
         if self.penalty is None or np.isinf(self.C):
             return 0.0
         return 1.0 / (self.C * n)
@@ -1135,16 +1143,33 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
             Exactly two distinct labels (any values; mapped through ``classes_``).
+
+        Returns
+        -------
+        self
+
+        Raises
+        ------
+        ValueError
+            If ``y`` has one class, more than two, or looks continuous; if ``X``
+            or ``y`` contain NaN or infinity, or their lengths differ.
+
+        Warns
+        -----
+        SeparableDataWarning
+            Without a penalty, when the fitted weights separate the training data.
+        ConvergenceWarning
+            When ``max_iter`` is reached before ``tol``.
         """
         X, y = check_X_y(X, y)
         alpha = self._check_params(X.shape[0])
-        classes = np.unique(y)
+        classes = check_classification_targets(y)        # not continuous, not a single class
         if classes.shape[0] > 2:
             raise ValueError(
                 f"y has {classes.shape[0]} classes; LogisticRegression is binary. For more "
                 "classes use one-vs-rest: sklearn.multiclass.OneVsRestClassifier(LogisticRegression())"
             )
-        self.classes_ = check_classification_targets(y, n_classes=2)
+        self.classes_ = classes
         y01 = (y == self.classes_[1]).astype(np.float64)                # (n,)
         p = X.shape[1] + int(self.fit_intercept)
         w = np.zeros(p)

@@ -148,6 +148,11 @@ def test_gradient_descent_converges_to_normal_equations(seed):
     assert abs(gd.intercept_ - exact.intercept_) <= 1e-8
     assert np.all(np.diff(gd.loss_history_) <= 1e-15)   # monotone for eta < 2 / L
     assert gd.loss_history_.shape == (gd.n_iter_ + 1,)
+    # the history is J = ||Xw + b - y||^2 / (2m) of the notes, from (0, 0) to the last iterate
+    # (1e-12 relative: the same sum of squares computed in two places)
+    assert gd.loss_history_[0] == pytest.approx(squared_loss(np.zeros(4), 0.0, X, y), rel=1e-12)
+    assert gd.loss_history_[-1] == pytest.approx(
+        squared_loss(gd.coef_, gd.intercept_, X, y), rel=1e-12)
     assert gd.path_.shape == (gd.n_iter_ + 1, 5)
     np.testing.assert_allclose(gd.path_[-1], np.append(gd.coef_, gd.intercept_))
 
@@ -282,6 +287,11 @@ def test_unknown_solver():
 def test_nonpositive_learning_rate():
     with pytest.raises(ValueError, match="learning_rate must be > 0"):
         LinearRegression(solver="gd", learning_rate=0.0).fit(np.ones((3, 1)), np.ones(3))
+
+
+def test_infinite_learning_rate():
+    with pytest.raises(ValueError, match="learning_rate must be finite"):
+        LinearRegression(solver="gd", learning_rate=np.inf).fit(np.ones((3, 1)), np.ones(3))
 
 
 def test_bad_max_iter():

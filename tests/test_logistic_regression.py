@@ -62,9 +62,13 @@ def test_expit_has_no_overflow_warning():
 
 def test_logit_inverts_expit():
     z = np.linspace(-20, 20, 81)
-    # 1e-9 absolute: logit loses digits where sigma(z) is close to 1 (z = 20:
-    # 1 - sigma = 2e-9 is known to ~1e-16 / 2e-9 relative).
+    # 1e-6 absolute: logit loses digits where sigma(z) is close to 1. At z = 20,
+    # 1 - sigma = 2e-9 is stored with an absolute error of ~1e-16, i.e. ~5e-8
+    # relative, and that relative error is the absolute error of the logit.
     np.testing.assert_allclose(logit(expit(z)), z, atol=1e-6)
+    # For |z| <= 10, 1 - sigma >= 4.5e-5: the error is below ~1e-16 / 4.5e-5 ~ 3e-12.
+    mid = np.abs(z) <= 10
+    np.testing.assert_allclose(logit(expit(z[mid])), z[mid], atol=1e-11)
     assert logit(np.array([0.0, 1.0])).tolist() == [-np.inf, np.inf]
 
 
@@ -287,6 +291,12 @@ def test_more_than_two_classes_points_to_one_vs_rest():
         LogisticRegression().fit(X, y)
 
 
+def test_continuous_y_is_not_taken_for_many_classes():
+    X, _ = _xy()
+    with pytest.raises(ValueError, match="y looks continuous"):
+        LogisticRegression().fit(X, np.linspace(0.0, 1.0, len(X)))
+
+
 def test_single_class():
     X, _ = _xy()
     with pytest.raises(ValueError, match="single class"):
@@ -313,6 +323,7 @@ def test_unknown_penalty():
 
 
 @pytest.mark.parametrize("kw,match", [({"learning_rate": 0.0}, "learning_rate must be > 0"),
+                                      ({"learning_rate": np.inf}, "learning_rate must be finite"),
                                       ({"max_iter": 0}, "max_iter must be >= 1"),
                                       ({"tol": -1.0}, "tol must be >= 0"),
                                       ({"batch_size": 0}, "batch_size must be >= 1"),

@@ -225,6 +225,13 @@ def test_negative_alpha(Est):
         Est(alpha=-1.0).fit(np.ones((3, 1)), np.arange(3.0))
 
 
+@pytest.mark.parametrize("Est", ESTIMATORS)
+def test_infinite_alpha(Est):
+    # alpha = inf would put inf * 0 = NaN into the stacked ridge system
+    with pytest.raises(ValueError, match="alpha must be finite"):
+        Est(alpha=np.inf).fit(np.ones((3, 1)), np.arange(3.0))
+
+
 @pytest.mark.parametrize("l1_ratio,msg", [(-0.1, "l1_ratio must be >= 0"),
                                           (1.5, "l1_ratio must be <= 1")])
 def test_l1_ratio_outside_unit_interval(l1_ratio, msg):
