@@ -343,7 +343,10 @@ def gain_ratio(x: Any, y: Any, sample_weight: Any = None) -> float:
     Notes
     -----
     The denominator is the attribute's intrinsic value
-    :func:`intrinsic_value`, not the entropy of :math:`D`.
+    :func:`intrinsic_value`, not the entropy of :math:`D`. With missing
+    values the numerator is the :math:`\rho`-scaled gain of eq. 4.12 and the
+    intrinsic value is taken over the fractions :math:`\tilde r_v` of the
+    known samples, the branch weights the tree uses.
 
     Examples
     --------
@@ -369,25 +372,38 @@ def gini_index(x: Any, y: Any, sample_weight: Any = None) -> float:
     Returns
     -------
     float
-        :math:`\mathrm{Gini\_index}(D, a) = \sum_v \tilde r_v \mathrm{Gini}(\tilde D^v)`,
-        computed on the samples whose value is known (:math:`\tilde r_v = |D^v|/|D|`
-        when nothing is missing).
+        Without missing values,
+        :math:`\mathrm{Gini\_index}(D, a) = \sum_v \frac{|D^v|}{|D|} \mathrm{Gini}(D^v)`.
+        With missing values, the Gini value of :math:`D` minus the decrease
+        of eq. 4.12 written for the Gini value (see Notes).
 
     Notes
     -----
-    With missing values the tree compares attributes by the Gini *decrease*
-    :math:`\rho\,(\mathrm{Gini}(\tilde D) - \mathrm{Gini\_index})`, the analogue of
-    eq. 4.12; without missing values this orders attributes exactly as the
-    smallest Gini index does, because :math:`\mathrm{Gini}(D)` is the same for all.
+    Zhou (section 4.4.2) extends only the gain to missing values: the decrease
+    is computed on the known samples :math:`\tilde D` and scaled by their
+    weight share :math:`\rho`. The same rule for the Gini value gives
+
+    .. math:: \mathrm{Gini\_index}(D, a) = \mathrm{Gini}(D)
+              - \rho \Big(\mathrm{Gini}(\tilde D)
+              - \sum_v \tilde r_v \mathrm{Gini}(\tilde D^v)\Big),
+
+    which is the definition above when nothing is missing (:math:`\rho = 1`,
+    :math:`\tilde D = D`). :math:`\mathrm{Gini}(D)` is the same for every
+    attribute, so the smallest index is the largest :math:`\rho`-scaled
+    decrease, the rule :class:`DecisionTreeClassifier` uses with
+    ``criterion="gini"``; an attribute that is often missing is trusted less.
 
     Examples
     --------
     >>> gini_index(["a", "a", "b", "b"], [0, 0, 1, 1])
     0.0
+    >>> round(gini_index(["a", "a", "b", None], [0, 0, 1, 1]), 4)   # 1/2 - 3/4 * 4/9
+    0.1667
     """
-    table, _ = _discrete_table(x, y, sample_weight)
-    branch = table.sum(axis=1)
-    return float((branch / branch.sum()) @ _impurity(table, "gini"))
+    table, rho = _discrete_table(x, y, sample_weight)
+    yk, k, w = _labels_and_weights(y, sample_weight)
+    gini_all = float(_impurity(np.bincount(yk, weights=w, minlength=k), "gini"))
+    return gini_all - _table_gain(table, rho, "gini")[0]
 
 
 def _threshold_search(x: np.ndarray, yk: np.ndarray, w: np.ndarray, n_classes: int,
@@ -447,7 +463,8 @@ def best_threshold(x: Any, y: Any, criterion: str = "entropy",
         The split sends :math:`x \le t` left and :math:`x > t` right.
     score : float
         ``"entropy"``: the information gain :math:`\mathrm{Gain}(D, a, t)` (largest);
-        ``"gini"``: the Gini index of the split (smallest);
+        ``"gini"``: the Gini index of the split (smallest; with missing
+        values defined as in :func:`gini_index`);
         ``"gain_ratio"``: the gain ratio of the threshold with the largest gain
         (as C4.5 does).
 
@@ -484,11 +501,9 @@ def best_threshold(x: Any, y: Any, criterion: str = "entropy",
         return t, gain
     if criterion == "gain_ratio":
         return t, gain / iv
-    known = ~np.isnan(x)
-    left = known & (x <= t)
-    right = known & (x > t)
-    counts = np.stack([np.bincount(yk[m], weights=w[m], minlength=k) for m in (left, right)])
-    return t, float(np.array([r_left, 1.0 - r_left]) @ _impurity(counts, "gini"))
+    # the Gini index of the split, with missing values as in gini_index:
+    # Gini(D) minus the rho-scaled decrease that _threshold_search maximised
+    return t, float(_impurity(np.bincount(yk, weights=w, minlength=k), "gini")) - gain
 
 
 # --------------------------------------------------------------------------
@@ -795,20 +810,23 @@ class DecisionTreeClassifier(_TreeBase):
         self.pruning = pruning
 
     # --- encoding --------------------------------------------------------
-    def _encode(self, X: Any) -> np.ndarray:
-        """Encode new data with the categories learned in ``fit`` (unseen: -1)."""
+    def _encode(self, X: Any, name: str = "X") -> np.ndarray:
+        """Encode new data with the categories learned in ``fit`` (unseen: -1).
+
+        ``name`` is the argument named in error messages (``"X_val"`` in fit).
+        """
         X = np.asarray(X)
         if X.ndim != 2:
-            raise ValueError(f"X must be a 2-d array of shape (n_samples, n_features); "
+            raise ValueError(f"{name} must be a 2-d array of shape (n_samples, n_features); "
                              f"got shape {X.shape}")
         if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but DecisionTreeClassifier "
+            raise ValueError(f"{name} has {X.shape[1]} features, but DecisionTreeClassifier "
                              f"was fitted with {self.n_features_in_}")
         if X.dtype.kind in "biuf":
             if any(c is not None for c in self.categories_):
-                raise TypeError("X is numeric, but the tree was fitted with categorical "
+                raise TypeError(f"{name} is numeric, but the tree was fitted with categorical "
                                 "columns; pass an object array")
-            return check_array(X, "X", allow_nan=True)
+            return check_array(X, name, allow_nan=True)
         X = X.astype(object)
         missing = _is_missing(X)
         Z = np.full(X.shape, np.nan)
@@ -816,7 +834,8 @@ class DecisionTreeClassifier(_TreeBase):
             known = X[~missing[:, j], j]
             if cats is None:
                 if not _is_number_obj(known).astype(bool).all():
-                    raise TypeError(f"column {j} of X must hold numbers (it was continuous in fit)")
+                    raise TypeError(f"column {j} of {name} must hold numbers "
+                                    "(it was continuous in fit)")
                 Z[~missing[:, j], j] = known.astype(np.float64)
             else:
                 keys = cats.astype(str)
@@ -868,7 +887,7 @@ class DecisionTreeClassifier(_TreeBase):
                 raise ValueError(f"pruning={self.pruning!r} needs a validation set: "
                                  "pass X_val and y_val to fit")
             y_val = column_or_1d(y_val, "y_val")
-            Zv = self._encode(X_val)
+            Zv = self._encode(X_val, "X_val")
             check_consistent_length(Zv, y_val, names=["X_val", "y_val"])
             # a validation label never seen in training can never be predicted
             yv = np.searchsorted(self.classes_, y_val)

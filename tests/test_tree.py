@@ -179,6 +179,66 @@ def test_best_threshold_with_missing_values():
     assert t == t_known and abs(g - 32 / 40 * g_known) < 1e-12
 
 
+def test_gain_ratio_and_intrinsic_value_with_missing_values():
+    wm = load_watermelon("2.0alpha")
+    y = wm.target
+    for j in range(6):
+        x = wm.data[:, j]
+        known = np.array([v is not None for v in x])
+        # IV over the fractions r_v of the known samples; the ratio's numerator
+        # is the rho-scaled gain of eq. 4.12 (1e-12: the same sums)
+        assert abs(intrinsic_value(x) - intrinsic_value(x[known])) < 1e-12
+        assert abs(gain_ratio(x, y) - information_gain(x, y) / intrinsic_value(x)) < 1e-12
+        assert abs(gain_ratio(x, y) - known.mean() * gain_ratio(x[known], y[known])) < 1e-12
+
+
+def test_gini_index_with_missing_values():
+    # Gini_index = Gini(D) - rho (Gini(D~) - sum_v r_v Gini(D~v)); with nothing
+    # missing the bracket is Gini(D) - Gini_index(D~), so it can be checked
+    # against the known samples alone (1e-12: the same sums in another order).
+    wm = load_watermelon("2.0alpha")
+    y = wm.target
+    for j in range(6):
+        x = wm.data[:, j]
+        known = np.array([v is not None for v in x])
+        rho = known.mean()
+        expected = gini(y) - rho * (gini(y[known]) - gini_index(x[known], y[known]))
+        assert abs(gini_index(x, y) - expected) < 1e-12
+    # rho matters: A separates its 6 known samples perfectly (index 0 on them)
+    # but is missing for 14 of 20; B splits all 20 with 2 errors per branch.
+    y = np.array([0] * 10 + [1] * 10)
+    a = np.array([None] * 7 + ["p"] * 3 + ["q"] * 3 + [None] * 7, dtype=object)
+    b = np.array(["p"] * 8 + ["q"] * 2 + ["p"] * 2 + ["q"] * 8, dtype=object)
+    assert abs(gini_index(a, y) - (0.5 - 0.3 * 0.5)) < 1e-12     # 0.35
+    assert abs(gini_index(b, y) - 0.32) < 1e-12                   # 1 - 0.8^2 - 0.2^2
+    tree = DecisionTreeClassifier(criterion="gini", max_depth=1).fit(np.column_stack([a, b]), y)
+    assert tree.tree_.feature == 1                                # the smallest index
+
+
+def test_missing_values_as_nan_in_a_float_column():
+    x = np.array([0.0, 0.0, 1.0, np.nan, 1.0, np.nan])
+    xo = np.array([0.0, 0.0, 1.0, None, 1.0, None], dtype=object)
+    y = np.array([0, 0, 1, 1, 1, 0])
+    for f in (information_gain, gain_ratio, gini_index):
+        assert f(x, y) == f(xo, y)
+    assert abs(information_gain(x, y) - 4 / 6 * entropy(y[[0, 1, 2, 4]])) < 1e-12
+
+
+def test_best_threshold_gini_with_missing_values():
+    rng = np.random.default_rng(4)
+    x = rng.normal(size=40)
+    y = (x > -0.3).astype(int)
+    y[:5] = 1 - y[:5]
+    xm = x.copy()
+    xm[-10:] = np.nan
+    t, score = best_threshold(xm, y, criterion="gini")
+    t_known, index_known = best_threshold(x[:30], y[:30], criterion="gini")
+    # the same threshold as on the 30 known samples; the index is Gini(D) minus
+    # rho = 30/40 times the decrease on the known samples (1e-12: same sums)
+    assert t == t_known
+    assert abs(score - (gini(y) - 30 / 40 * (gini(y[:30]) - index_known))) < 1e-12
+
+
 # --------------------------------------------------------------------------
 # the trees of Zhou's chapter 4
 # --------------------------------------------------------------------------
@@ -195,21 +255,29 @@ def _structure(node, est, names):
              for v, c in zip(est.categories_[node.feature], node.children)})
 
 
+# Zhou, figure 4.4 (1 = good melon). Under texture = clear and root =
+# slightly curled, colour and touch tie (gain 0.252); colour is listed first.
+FIGURE_4_4 = ("texture", {
+    "clear": ("root", {
+        "curled": 1,
+        "slightly curled": ("color", {"green": 1,
+                                      "dark": ("touch", {"hard smooth": 1, "soft sticky": 0}),
+                                      "light": 1}),
+        "stiff": 0}),
+    "slightly blurry": ("touch", {"hard smooth": 0, "soft sticky": 1}),
+    "blurry": 0})
+
+
 def test_figure_4_4(wm2):
     tree = DecisionTreeClassifier().fit(wm2.data, wm2.target)
-    s = _structure(tree.tree_, tree, wm2.feature_names)
-    # Zhou, figure 4.4 (1 = good melon). Under texture = clear and root =
-    # slightly curled, colour and touch tie (gain 0.252); colour is listed first.
-    assert s == ("texture", {
-        "clear": ("root", {
-            "curled": 1,
-            "slightly curled": ("color", {"green": 1,
-                                          "dark": ("touch", {"hard smooth": 1, "soft sticky": 0}),
-                                          "light": 1}),
-            "stiff": 0}),
-        "slightly blurry": ("touch", {"hard smooth": 0, "soft sticky": 1}),
-        "blurry": 0})
+    assert _structure(tree.tree_, tree, wm2.feature_names) == FIGURE_4_4
     assert tree.score(wm2.data, wm2.target) == 1.0
+
+
+def test_gini_tree_of_watermelon_2_is_figure_4_4(wm2):
+    # the chapter's exercise "Gini versus entropy": CART's criterion grows the same tree
+    tree = DecisionTreeClassifier(criterion="gini").fit(wm2.data, wm2.target)
+    assert _structure(tree.tree_, tree, wm2.feature_names) == FIGURE_4_4
 
 
 def test_figure_4_8_continuous():
@@ -231,6 +299,62 @@ def test_missing_value_tree_fits_and_predicts():
     proba = tree.predict_proba(wm.data)
     np.testing.assert_allclose(proba.sum(axis=1), 1.0, atol=1e-12)
     assert tree.score(wm.data, wm.target) == 1.0
+
+
+def test_continuous_attribute_is_reused_below():
+    # good melons in the middle of one numeric attribute need two thresholds on it;
+    # all three builders (level-wise fast path, recursive on floats, recursive on
+    # an object array) must test the same attribute twice on one path.
+    x = np.linspace(0.0, 1.0, 21)
+    y = ((x > 0.3) & (x <= 0.7)).astype(int)
+    X = x[:, None]
+    fits = [DecisionTreeClassifier().fit(X, y),
+            DecisionTreeClassifier().fit(X, y, sample_weight=np.ones(21)),
+            DecisionTreeClassifier().fit(X.astype(object), y)]
+    for tree in fits:
+        assert tree.feature_types_ == ["continuous"]
+        assert (tree.get_depth(), tree.get_n_leaves()) == (2, 3)
+        inner = [c for c in tree.tree_.children if not c.is_leaf]
+        assert len(inner) == 1 and inner[0].feature == tree.tree_.feature == 0
+        assert tree.score(X, y) == 1.0
+
+
+def test_mixed_columns_with_missing_values():
+    # watermelon 3.0 (categorical + numeric) with two numeric entries blanked
+    wm = load_watermelon("3.0")
+    X = wm.data.copy()
+    X[0, 6] = None                  # density of melon 1 (texture = clear, good)
+    X[11, 7] = np.nan               # sugar of melon 12: NaN marks a missing value too
+    tree = DecisionTreeClassifier().fit(X, wm.target)
+    assert tree.feature_types_ == ["categorical"] * 6 + ["continuous"] * 2
+    np.testing.assert_allclose(tree.predict_proba(X).sum(axis=1), 1.0, atol=1e-12)
+    root = tree.tree_
+    assert wm.feature_names[root.feature] == "texture"
+    # the node under texture = clear tests density (as in Zhou's figure 4.8), with
+    # the gain of eq. 4.12 and branch weights r_v from the clear melons whose
+    # density is known; the others went down both branches
+    node = root.children[0]
+    assert wm.feature_names[node.feature] == "density"
+    clear = X[:, 3] == "clear"
+    dens = X[clear, 6]
+    known = np.array([v is not None and v == v for v in dens])
+    t, g = best_threshold(dens, wm.target[clear])
+    assert node.threshold == t and g < best_threshold(
+        dens[known], wm.target[clear][known])[1]         # scaled down by rho < 1
+    r_left = np.mean(dens[known].astype(float) <= t)
+    np.testing.assert_allclose(node.branch_weights, [r_left, 1 - r_left], atol=1e-15)
+    np.testing.assert_allclose(node.children[0].value.sum() + node.children[1].value.sum(),
+                               clear.sum(), atol=1e-12)  # the missing ones are split, not lost
+    # prediction follows the same rule: a clear, stiff-stalked melon with no
+    # density gets the r_v-mixture of what the two density branches predict
+    query = X[[0]].copy()
+    query[0, 1] = "stiff"
+    forced = np.repeat(query, 2, axis=0)
+    forced[:, 6] = [t, t + 1.0]                          # left branch, right branch
+    p_left, p_right = tree.predict_proba(forced)
+    assert not np.allclose(p_left, p_right)              # so the mixture is a real one
+    expected = r_left * p_left + (1 - r_left) * p_right
+    np.testing.assert_allclose(tree.predict_proba(query)[0], expected, atol=1e-15)
 
 
 def test_missing_value_prediction_mixes_the_branches(wm2):
@@ -281,8 +405,16 @@ def test_pruning_figures_4_5_to_4_7(wm2, pruning, accuracy, leaves):
 def test_root_tie_between_colour_and_navel(wm2):
     # Zhou, figure 4.5: on the training set colour and navel both have gain 0.276;
     # listed first, colour wins here, and the validation accuracy is 28.6 %.
-    g = [information_gain(wm2.data[TRAIN, j], wm2.target[TRAIN]) for j in (0, 4)]
-    assert abs(g[0] - g[1]) < 1e-12 and abs(g[0] - 0.276) < 2 * BOOK   # book rounds 0.2755
+    x_tr, y_tr = wm2.data[TRAIN], wm2.target[TRAIN]
+    g = [information_gain(x_tr[:, j], y_tr) for j in (0, 4)]
+    # the exact gain is 0.27549 (rounds to 0.275); the book's 0.276 comes from
+    # entropies rounded to three decimals before subtracting, as for colour in 4.2.1
+    assert abs(g[0] - g[1]) < 1e-12 and abs(g[0] - 0.2755) < 5e-5
+    for j in (0, 4):
+        x = x_tr[:, j]
+        rounded = round(entropy(y_tr), 3) - sum(
+            np.mean(x == v) * round(entropy(y_tr[x == v]), 3) for v in np.unique(x))
+        assert abs(rounded - 0.276) < BOOK
     X, y = _pruning_data(wm2, navel_first=False)
     tree = DecisionTreeClassifier().fit(X[TRAIN], y[TRAIN])
     assert tree.tree_.feature == 0
@@ -469,6 +601,12 @@ def test_bad_hyper_parameters(wm2):
         DecisionTreeClassifier(max_depth=0).fit(wm2.data, wm2.target)
     with pytest.raises(ValueError, match="min_samples_split must be >= 2"):
         DecisionTreeClassifier(min_samples_split=1).fit(wm2.data, wm2.target)
+
+
+def test_validation_set_of_the_wrong_width(wm2):
+    with pytest.raises(ValueError, match="X_val has 5 features"):
+        DecisionTreeClassifier(pruning="post").fit(wm2.data, wm2.target,
+                                                   wm2.data[:, :5], wm2.target)
 
 
 def test_predict_before_fit_and_wrong_width(wm2):
