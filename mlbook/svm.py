@@ -453,6 +453,32 @@ def _snap(a, C):
     return np.where(a <= tiny, 0.0, np.where(a >= C - tiny, C, a))
 
 
+def _platt_threshold(b: float, E_i: float, E_j: float, y_i: float, y_j: float, d_i: float,
+                     d_j: float, K_ii: float, K_ij: float, K_jj: float, a_i_new: float,
+                     a_j_new: float, C_i: float, C_j: float) -> float:
+    r"""Platt's threshold update after a step on the pair (i, j); returns the new b.
+
+    ``E_t = f(x_t) - y_t`` before the step (with the old ``b``),
+    ``d_t = alpha_t^new - alpha_t^old``. The candidates
+
+    .. math:: b_1 = b - E_i - y_i d_i K_{ii} - y_j d_j K_{ij},\qquad
+              b_2 = b - E_j - y_i d_i K_{ij} - y_j d_j K_{jj}
+
+    put point i, respectively j, exactly on its margin, :math:`f(\mathbf x) = y`,
+    under the new multipliers. The KKT conditions require that for a free
+    multiplier, so ``b1`` is taken if :math:`\alpha_i^{\text{new}}` is free, else
+    ``b2`` if :math:`\alpha_j^{\text{new}}` is; with both at a bound any value between
+    them is consistent and Platt takes the midpoint.
+    """
+    b1 = b - E_i - y_i * d_i * K_ii - y_j * d_j * K_ij
+    b2 = b - E_j - y_i * d_i * K_ij - y_j * d_j * K_jj
+    if 0 < a_i_new < C_i:
+        return b1
+    if 0 < a_j_new < C_j:
+        return b2
+    return (b1 + b2) / 2.0
+
+
 def _wss2(col, Kd, y, p, C, tol, max_iter, tau, random_state):
     """SMO with libsvm's second-order working-set selection; O(n) NumPy work per step."""
     n = y.shape[0]
@@ -531,16 +557,8 @@ def _platt(col, Kd, y, p, C, tol, max_iter, tau, random_state):
             return False
         d_i, d_j = a_i_new - alpha[i], a_j_new - alpha[j]
         K_i = col(i)
-        # Platt's threshold update (with f = w.x + b)
-        b_old = state["b"]
-        b1 = b_old - E[i] - y[i] * d_i * Kd[i] - y[j] * d_j * K_j[i]
-        b2 = b_old - E[j] - y[i] * d_i * K_j[i] - y[j] * d_j * Kd[j]
-        if 0 < a_i_new < C[i]:
-            state["b"] = b1
-        elif 0 < a_j_new < C[j]:
-            state["b"] = b2
-        else:
-            state["b"] = (b1 + b2) / 2.0
+        state["b"] = _platt_threshold(state["b"], E[i], E[j], y[i], y[j], d_i, d_j, Kd[i],
+                                      float(K_j[i]), Kd[j], a_i_new, a_j_new, C[i], C[j])
         alpha[i], alpha[j] = a_i_new, a_j_new
         G[:] += y * ((y[i] * d_i) * K_i + (y[j] * d_j) * K_j)
         state["n_iter"] += 1
@@ -677,8 +695,10 @@ def _resolve_kernel(est: Any, X: np.ndarray) -> tuple[Any, dict]:
             raise ValueError(f"gamma must be 'scale', 'auto' or a positive number; got {gamma!r}")
     else:
         check_scalar(gamma, "gamma", numbers.Real, min_val=0.0, include_min=False)
+        _check_finite(gamma, "gamma")
         gamma = float(gamma)
     check_scalar(est.coef0, "coef0", numbers.Real)
+    _check_finite(est.coef0, "coef0")
     check_scalar(est.degree, "degree", numbers.Integral, min_val=1)
     params = {
         "linear": {},
@@ -691,8 +711,18 @@ def _resolve_kernel(est: Any, X: np.ndarray) -> tuple[Any, dict]:
     return kernel, params
 
 
+def _check_finite(value: Any, name: str) -> None:
+    """Reject an infinite hyper-parameter (check_scalar has already rejected NaN)."""
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be finite; got {value}")
+
+
 def _check_solver_params(est: Any) -> None:
     check_scalar(est.C, "C", numbers.Real, min_val=0.0, include_min=False)
+    # C = inf (the hard margin) would make the box unbounded; a large finite C
+    # gives the hard-margin solution on separable data (chapter "The maximum-margin
+    # classifier and duality")
+    _check_finite(est.C, "C")
     check_scalar(est.tol, "tol", numbers.Real, min_val=0.0, include_min=False)
     if est.max_iter is not None:
         check_scalar(est.max_iter, "max_iter", numbers.Integral, min_val=1)
@@ -1044,6 +1074,7 @@ class SVR(RegressorMixin, _KernelModel, BaseEstimator):
         """
         _check_solver_params(self)
         check_scalar(self.epsilon, "epsilon", numbers.Real, min_val=0.0)
+        _check_finite(self.epsilon, "epsilon")
         X, y = check_X_y(X, y, y_numeric=True)
         w = check_sample_weight(sample_weight, X.shape[0])
         self._kernel, self._kernel_params = _resolve_kernel(self, X)
@@ -1155,6 +1186,7 @@ class LinearSVMPrimal(ClassifierMixin, BaseEstimator):
     def fit(self, X: Any, y: Any) -> "LinearSVMPrimal":
         """Run Pegasos on (X, y); y must have exactly two classes. Returns self."""
         check_scalar(self.C, "C", numbers.Real, min_val=0.0, include_min=False)
+        _check_finite(self.C, "C")
         check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
         X, y = check_X_y(X, y)
         classes = check_classification_targets(y, n_classes=2)

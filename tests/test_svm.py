@@ -6,13 +6,17 @@ import warnings
 import numpy as np
 import pytest
 
-from mlbook.kernels import pairwise_kernels, rbf_kernel
+from mlbook.kernels import laplacian_kernel, pairwise_kernels, rbf_kernel
 from mlbook.svm import (
     SVC,
     SVR,
     ConvergenceWarning,
     LinearSVMPrimal,
+    _intercept,
     _KernelColumns,
+    _pair_update,
+    _platt,
+    _platt_threshold,
     smo_solve,
     svc_dual_objective,
     svr_dual_objective,
@@ -239,6 +243,94 @@ def test_kernel_columns_lru():
     np.testing.assert_allclose(cache.diag, 1.0)
 
 
+@pytest.mark.parametrize("seed, n, C", [(0, 40, 1.0), (1, 120, 10.0), (2, 80, 0.5),
+                                         (3, 200, 3.0), (4, 60, 100.0)])
+@pytest.mark.parametrize("tol", [1e-3, 1e-6])
+def test_platt_threshold_update_agrees_with_kkt_bias(seed, n, C, tol):
+    """Platt's running threshold ends within tol of the KKT bias reported by smo_solve.
+
+    Platt stops when every free multiplier has |y_j E_j| <= tol with
+    E_j = y_j grad_j + b, i.e. |-y_j grad_j - b| <= tol, and the KKT bias is the
+    mean of -y_j grad_j over the free ones: the two differ by at most tol.
+    (The update rule itself is tested in test_platt_threshold_update.)
+    """
+    X, y01 = _classification(seed, n, 3)
+    y = np.where(y01 == 1, 1.0, -1.0)
+    Cv = np.full(n, C)
+    cache = _KernelColumns(X, "rbf", {"gamma": 0.5}, cache_size=200)
+    alpha, G, _, converged, b_platt = _platt(cache.column, cache.diag, y, -np.ones(n), Cv,
+                                             tol, 10**6, 1e-12, 0)
+    assert converged
+    free = (alpha > 0) & (alpha < Cv)
+    assert free.any()
+    assert abs(b_platt - _intercept(alpha, G, y, Cv)) <= tol
+
+
+def test_platt_threshold_update():
+    """b1 / b2 / midpoint against b computed afresh from the new multipliers.
+
+    On random pairs of random problems: the b that puts point t exactly on its
+    margin under the new multipliers is b_t = y_t - sum_s alpha_s y_s K_st. Platt's
+    update must return b_i when alpha_i is free, else b_j when alpha_j is free, else
+    their midpoint. 1e-10: sums of a few products of O(10) numbers in float64.
+    """
+    rng = np.random.default_rng(5)
+    seen = {"i free": 0, "j free": 0, "both at a bound": 0}
+    for _ in range(500):
+        m = 6
+        X = rng.normal(size=(m, 2))
+        y = rng.choice([-1.0, 1.0], size=m)
+        C = float(rng.uniform(0.5, 3.0))
+        alpha = rng.uniform(0, C, size=m) * (rng.random(m) < 0.7)
+        K = X @ X.T
+        b = float(rng.normal())
+        E = (alpha * y) @ K + b - y                                 # f(x_t) - y_t
+        i, j = 0, 1
+        a_i, a_j = _pair_update(float(alpha[i]), float(alpha[j]), y[i], y[j], E[i], E[j],
+                                K[i, i], K[j, j], float(K[i, j]), C, C, 1e-12)
+        new = alpha.copy()
+        new[i], new[j] = a_i, a_j
+        b_on_margin = y - (new * y) @ K                             # b putting each point on its margin
+        b_new = _platt_threshold(b, E[i], E[j], y[i], y[j], a_i - alpha[i], a_j - alpha[j],
+                                 K[i, i], float(K[i, j]), K[j, j], a_i, a_j, C, C)
+        if 0 < a_i < C:
+            expected, case = b_on_margin[i], "i free"
+        elif 0 < a_j < C:
+            expected, case = b_on_margin[j], "j free"
+        else:
+            expected, case = (b_on_margin[i] + b_on_margin[j]) / 2, "both at a bound"
+        assert b_new == pytest.approx(expected, abs=1e-10), case
+        seen[case] += 1
+    assert min(seen.values()) > 20, seen                           # every branch exercised
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_laplacian_and_callable_kernels_match_libsvm_precomputed(seed):
+    """Kernels libsvm does not have by name: compare with its precomputed-kernel mode.
+
+    Our Laplace kernel uses the Euclidean norm (scikit-learn's the L1 norm), so
+    libsvm gets our Gram matrix as kernel="precomputed"; same data, C and tol,
+    so the tolerances of test_svc_matches_libsvm apply.
+    """
+    X, y = _classification(20 + seed, 90, 3)
+    Xr, yr = _regression(20 + seed, 90, 3)
+    K = laplacian_kernel(X, gamma=0.7)
+    sk = sksvm.SVC(C=2.0, kernel="precomputed", tol=TOL).fit(K, y)
+    for kernel in ("laplacian", lambda A, B: laplacian_kernel(A, B, gamma=0.7)):
+        ours = SVC(C=2.0, kernel=kernel, gamma=0.7, tol=TOL).fit(X, y)
+        np.testing.assert_array_equal(ours.support_, sk.support_)
+        np.testing.assert_allclose(ours.decision_function(X), sk.decision_function(K),
+                                   atol=F_ATOL)
+        assert ours.dual_objective_[0] == pytest.approx(
+            svc_dual_objective(sk.dual_coef_[0], K[np.ix_(sk.support_, sk.support_)]),
+            rel=OBJ_RTOL)
+    Kr = laplacian_kernel(Xr, gamma=0.7)
+    skr = sksvm.SVR(C=2.0, epsilon=0.1, kernel="precomputed", tol=TOL).fit(Kr, yr)
+    reg = SVR(C=2.0, epsilon=0.1, kernel="laplacian", gamma=0.7, tol=TOL).fit(Xr, yr)
+    np.testing.assert_array_equal(reg.support_, skr.support_)
+    np.testing.assert_allclose(reg.predict(Xr), skr.predict(Kr), atol=F_ATOL)
+
+
 def test_smo_solve_small_qp_by_enumeration():
     # a 3-variable problem whose optimum is found by brute force on a fine grid
     rng = np.random.default_rng(12)
@@ -315,6 +407,26 @@ def test_bad_C(C):
         SVC(C=C).fit([[0.0], [1.0]], [0, 1])
     with pytest.raises(ValueError, match="C must be > 0"):
         SVR(C=C).fit([[0.0], [1.0]], [0.0, 1.0])
+
+
+@pytest.mark.parametrize("make, name", [
+    (lambda: SVC(C=np.inf), "C"),
+    (lambda: SVR(C=np.inf), "C"),
+    (lambda: SVR(epsilon=np.inf), "epsilon"),
+    (lambda: SVC(gamma=np.inf), "gamma"),
+    (lambda: SVC(kernel="poly", coef0=-np.inf), "coef0"),
+])
+def test_infinite_hyperparameters(make, name):
+    X, y = [[0.0], [1.0]], [0, 1]
+    if isinstance(make(), SVR):
+        y = [0.0, 1.0]
+    with pytest.raises(ValueError, match=f"{name} must be finite"):
+        make().fit(X, y)
+
+
+def test_primal_infinite_C():
+    with pytest.raises(ValueError, match="C must be finite"):
+        LinearSVMPrimal(C=np.inf).fit([[0.0], [1.0]], [0, 1])
 
 
 def test_bad_epsilon():
