@@ -289,7 +289,10 @@ def sigmoid_kernel(X: Any, Y: Any = None, gamma: float | None = None,
     gamma : float or None, default None
         :math:`\gamma > 0` (Zhou's :math:`\beta`); ``None`` means ``1 / n_features``.
     coef0 : float, default 1
-        :math:`c_0` (Zhou's :math:`-\theta`, with :math:`\theta > 0`).
+        :math:`c_0`. Zhou's book writes :math:`\tanh(\beta\,\mathbf x^\top\mathbf y + \theta)`
+        with :math:`\theta < 0`, i.e. :math:`c_0 = \theta`; note 000 writes
+        :math:`-\theta` with :math:`\theta > 0`. Either way Zhou's offset is
+        negative; the default 1 is scikit-learn's.
 
     Returns
     -------
