@@ -275,7 +275,18 @@ class LinearDiscriminantAnalysis(ClassifierMixin, TransformerMixin, BaseEstimato
         self.n_components = n_components
 
     def fit(self, X: Any, y: Any) -> "LinearDiscriminantAnalysis":
-        """Compute the scatter matrices, the discriminant directions and the Gaussian rule."""
+        """Compute the scatter matrices, the discriminant directions and the Gaussian rule.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Class labels (at least two classes, more samples than classes).
+
+        Returns
+        -------
+        self
+        """
         X, y = check_X_y(X, y)
         self.classes_ = check_classification_targets(y)
         n, d = X.shape
