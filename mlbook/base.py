@@ -192,6 +192,16 @@ def clone(estimator: Any) -> Any:
     is cloned, any other parameter is deep-copied, so the clone shares no
     mutable state with the original. Works for scikit-learn estimators too.
 
+    Parameters
+    ----------
+    estimator : estimator
+        Anything with ``get_params`` (ours or scikit-learn's).
+
+    Returns
+    -------
+    estimator
+        A new instance of the same class, unfitted.
+
     Examples
     --------
     >>> class Toy(BaseEstimator):

@@ -438,11 +438,34 @@ def precision_recall_fscore_support(
 
 def precision_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
                     average: str | None = "binary", sample_weight: Any = None,
-                    zero_division: float = 0.0):
+                    zero_division: float = 0.0) -> float | np.ndarray:
     r"""Precision :math:`P = \mathrm{TP}/(\mathrm{TP}+\mathrm{FP})` (查准率).
 
-    The share of predicted positives that are truly positive. Arguments as in
+    The share of predicted positives that are truly positive, as in
     :func:`precision_recall_fscore_support`.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels (numbers or strings).
+    labels : array-like, optional
+        The classes to report or average over; by default the sorted union of
+        the labels in ``y_true`` and ``y_pred``. Ignored with ``average="binary"``.
+    pos_label : label, default=1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
+        ``"binary"``: the value for ``pos_label``; ``"micro"``: from the
+        counts pooled over the classes; ``"macro"``: the unweighted mean of
+        the per-class values; ``"weighted"``: their mean weighted by the
+        support; None: one value per class.
+    sample_weight : array-like of shape (n_samples,), optional
+    zero_division : float, default=0.0
+        The value used where a denominator is 0 (``nan`` skips that class in
+        the averages).
+
+    Returns
+    -------
+    float, or ndarray of shape (n_labels,) when ``average=None``
 
     Examples
     --------
@@ -456,12 +479,34 @@ def precision_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: 
 
 def recall_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
                  average: str | None = "binary", sample_weight: Any = None,
-                 zero_division: float = 0.0):
+                 zero_division: float = 0.0) -> float | np.ndarray:
     r"""Recall :math:`R = \mathrm{TP}/(\mathrm{TP}+\mathrm{FN})` (查全率).
 
     The share of true positives that are found; for the positive class it is
-    the true-positive rate of the ROC curve. Arguments as in
-    :func:`precision_recall_fscore_support`.
+    the true-positive rate of the ROC curve.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels (numbers or strings).
+    labels : array-like, optional
+        The classes to report or average over; by default the sorted union of
+        the labels in ``y_true`` and ``y_pred``. Ignored with ``average="binary"``.
+    pos_label : label, default=1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
+        ``"binary"``: the value for ``pos_label``; ``"micro"``: from the
+        counts pooled over the classes; ``"macro"``: the unweighted mean of
+        the per-class values; ``"weighted"``: their mean weighted by the
+        support; None: one value per class.
+    sample_weight : array-like of shape (n_samples,), optional
+    zero_division : float, default=0.0
+        The value used where a denominator is 0 (``nan`` skips that class in
+        the averages).
+
+    Returns
+    -------
+    float, or ndarray of shape (n_labels,) when ``average=None``
 
     Examples
     --------
@@ -475,13 +520,37 @@ def recall_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any
 
 def fbeta_score(y_true: Any, y_pred: Any, *, beta: float, labels: Any = None,
                 pos_label: Any = 1, average: str | None = "binary",
-                sample_weight: Any = None, zero_division: float = 0.0):
+                sample_weight: Any = None, zero_division: float = 0.0) -> float | np.ndarray:
     r""":math:`F_\beta = (1+\beta^2)PR/(\beta^2P+R)`, the weighted harmonic mean of P and R.
 
-    :math:`\beta > 1` favours recall, :math:`\beta < 1` precision. Arguments
-    as in :func:`precision_recall_fscore_support`; ``average="macro"`` is the
-    mean of the per-class :math:`F_\beta` (compare
+    :math:`\beta > 1` favours recall, :math:`\beta < 1` precision;
+    ``average="macro"`` is the mean of the per-class :math:`F_\beta` (compare
     :func:`fbeta_of_macro_averages`).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels (numbers or strings).
+    beta : float
+        :math:`\beta > 0`, the weight of recall relative to precision.
+    labels : array-like, optional
+        The classes to report or average over; by default the sorted union of
+        the labels in ``y_true`` and ``y_pred``. Ignored with ``average="binary"``.
+    pos_label : label, default=1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
+        ``"binary"``: the value for ``pos_label``; ``"micro"``: from the
+        counts pooled over the classes; ``"macro"``: the unweighted mean of
+        the per-class values; ``"weighted"``: their mean weighted by the
+        support; None: one value per class.
+    sample_weight : array-like of shape (n_samples,), optional
+    zero_division : float, default=0.0
+        The value used where a denominator is 0 (``nan`` skips that class in
+        the averages).
+
+    Returns
+    -------
+    float, or ndarray of shape (n_labels,) when ``average=None``
 
     Examples
     --------
@@ -495,13 +564,35 @@ def fbeta_score(y_true: Any, y_pred: Any, *, beta: float, labels: Any = None,
 
 def f1_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
              average: str | None = "binary", sample_weight: Any = None,
-             zero_division: float = 0.0):
+             zero_division: float = 0.0) -> float | np.ndarray:
     r""":math:`F_1 = 2PR/(P+R)`, the harmonic mean of precision and recall.
 
-    Arguments as in :func:`precision_recall_fscore_support`. Note that
-    ``average="macro"`` gives scikit-learn's macro-F1 (the mean of the
+    Note that ``average="macro"`` gives scikit-learn's macro-F1 (the mean of the
     per-class :math:`F_1`), which differs from the notes' macro-:math:`F_1`
     (the :math:`F_1` of macro-P and macro-R, :func:`fbeta_of_macro_averages`).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels (numbers or strings).
+    labels : array-like, optional
+        The classes to report or average over; by default the sorted union of
+        the labels in ``y_true`` and ``y_pred``. Ignored with ``average="binary"``.
+    pos_label : label, default=1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
+        ``"binary"``: the value for ``pos_label``; ``"micro"``: from the
+        counts pooled over the classes; ``"macro"``: the unweighted mean of
+        the per-class values; ``"weighted"``: their mean weighted by the
+        support; None: one value per class.
+    sample_weight : array-like of shape (n_samples,), optional
+    zero_division : float, default=0.0
+        The value used where a denominator is 0 (``nan`` skips that class in
+        the averages).
+
+    Returns
+    -------
+    float, or ndarray of shape (n_labels,) when ``average=None``
 
     Examples
     --------
@@ -957,6 +1048,16 @@ def mean_squared_error(y_true: Any, y_pred: Any, *, sample_weight: Any = None) -
 
 def mean_absolute_error(y_true: Any, y_pred: Any, *, sample_weight: Any = None) -> float:
     r"""Mean absolute error :math:`\frac1m\sum_i |y_i - f(x_i)|` (mean of the absolute loss).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+    sample_weight : array-like of shape (n_samples,), optional
+        A weighted mean :math:`\sum_i w_i |y_i - f_i| / \sum_i w_i`.
+
+    Returns
+    -------
+    float
 
     Examples
     --------

@@ -202,9 +202,20 @@ def _load_numeric(filename: str, descr: str, return_X_y: bool):
 def load_iris(*, return_X_y: bool = False):
     """Fisher's iris data: 150 flowers, 4 measurements (cm), 3 species.
 
-    Returns a Bunch with ``data`` (150, 4), ``target`` (0 setosa,
-    1 versicolor, 2 virginica), ``target_names``, ``feature_names``, ``DESCR``.
+    Parameters
+    ----------
+    return_X_y : bool, default=False
+        Return ``(data, target)`` instead of the Bunch.
 
+    Returns
+    -------
+    Bunch or tuple of ndarrays
+        ``data`` (float64, shape (150, 4)), ``target`` (int, shape (150,)),
+        ``target_names``, ``feature_names``, ``DESCR``.
+        ``target`` is 0 setosa, 1 versicolor, 2 virginica.
+
+    Examples
+    --------
     >>> X, y = load_iris(return_X_y=True)
     >>> X.shape, np.bincount(y).tolist()
     ((150, 4), [50, 50, 50])
@@ -215,6 +226,19 @@ def load_iris(*, return_X_y: bool = False):
 def load_wine(*, return_X_y: bool = False):
     """The UCI wine data: 178 wines, 13 chemical measurements, 3 cultivars.
 
+    Parameters
+    ----------
+    return_X_y : bool, default=False
+        Return ``(data, target)`` instead of the Bunch.
+
+    Returns
+    -------
+    Bunch or tuple of ndarrays
+        ``data`` (float64, shape (178, 13)), ``target`` (int, shape (178,)),
+        ``target_names``, ``feature_names``, ``DESCR``.
+
+    Examples
+    --------
     >>> X, y = load_wine(return_X_y=True)
     >>> X.shape, np.bincount(y).tolist()
     ((178, 13), [59, 71, 48])
@@ -228,6 +252,19 @@ def load_breast_cancer(*, return_X_y: bool = False):
 
     ``target`` is 0 for malignant, 1 for benign (scikit-learn's coding).
 
+    Parameters
+    ----------
+    return_X_y : bool, default=False
+        Return ``(data, target)`` instead of the Bunch.
+
+    Returns
+    -------
+    Bunch or tuple of ndarrays
+        ``data`` (float64, shape (569, 30)), ``target`` (int, shape (569,)),
+        ``target_names``, ``feature_names``, ``DESCR``.
+
+    Examples
+    --------
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> X.shape, np.bincount(y).tolist()
     ((569, 30), [212, 357])
