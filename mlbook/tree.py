@@ -17,9 +17,10 @@ book):
 * :func:`export_text` -- the fitted tree as indented text.
 
 Missing values are ``None`` or ``NaN``. Every function that takes an attribute
-column handles them with the weighted rule of section 4.4.2: the score is
-computed on the samples whose value is known and multiplied by their weight
-share rho.
+column handles them with the weighted rule of section 4.4.2: the impurity
+decrease is computed on the samples whose value is known and multiplied by
+their weight share rho, and the branch fractions r_v are those of the known
+samples (:func:`gini_index` reports Gini(D) minus that decrease, see there).
 """
 
 from __future__ import annotations
@@ -691,6 +692,9 @@ class _TreeBase(ClassifierMixin, BaseEstimator):
             raise ValueError(f"X must be a 2-d array of shape (n_samples, n_features); "
                              f"got shape {X.shape}")
         check_consistent_length(X, y, names=["X", "y"])
+        if _is_missing(y).any():
+            raise ValueError("y contains missing labels (None or NaN); a tree needs the "
+                             "class of every training sample")
         self.classes_ = check_classification_targets(y)
         yk = np.searchsorted(self.classes_, y)
         return X, y, yk

@@ -591,6 +591,13 @@ def test_all_missing_column(wm2):
         information_gain([None, None], [0, 1])
 
 
+def test_missing_labels(wm2):
+    y = wm2.target.astype(object)
+    y[3] = None
+    with pytest.raises(ValueError, match="y contains missing labels"):
+        DecisionTreeClassifier().fit(wm2.data, y)
+
+
 def test_single_class(wm2):
     with pytest.raises(ValueError, match="single class"):
         DecisionTreeClassifier().fit(wm2.data, np.zeros(17))
