@@ -1,8 +1,9 @@
-"""Linear models: least squares, least absolute deviations, ridge, LASSO, elastic net.
+"""Linear models: least squares, least absolute deviations, ridge, LASSO, elastic net, logistic regression.
 
 The regression half of this module follows the chapters "Linear regression"
-and "Regularisation" (part II of the book); logistic regression follows in
-its own chapter. Notation: ``X`` has shape (m, d) (m samples, d features),
+and "Regularisation" (part II of the book); the classification half
+(:class:`LogisticRegression` and its formulas) follows the chapter "Logistic
+regression". Notation: ``X`` has shape (m, d) (m samples, d features),
 ``w`` has shape (d,), the intercept is ``b`` and the prediction is
 :math:`\\hat y = Xw + b`.
 """
