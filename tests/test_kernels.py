@@ -149,9 +149,10 @@ def test_kernel_scale_normalises():
     def inv_sqrt_diag(Z):
         return 1.0 / np.sqrt(np.einsum("ij,ij->i", Z, Z) + 1.0)
 
-    k = kernel_scale(polynomial_kernel, inv_sqrt_diag)  # degree 3 needs its own diag
-    K = k(X)
-    assert K.shape == (10, 10)
+    k = kernel_scale(polynomial_kernel, inv_sqrt_diag)  # degree 3: not normalised by this g
+    g = inv_sqrt_diag(X)
+    # D K D with D = diag(g): the same products in another order, 1e-14 relative
+    np.testing.assert_allclose(k(X), g[:, None] * polynomial_kernel(X) * g[None, :], rtol=1e-14)
     kn = kernel_scale(lambda A, B=None: polynomial_kernel(A, B, degree=1, gamma=1.0),
                       inv_sqrt_diag)
     # with degree 1, gamma 1, coef0 1 the diagonal is |x|^2 + 1, normalised to 1
