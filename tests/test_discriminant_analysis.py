@@ -227,6 +227,21 @@ def test_fisher_direction_needs_two_classes_and_a_regular_S_w():
         fisher_direction(X2, y[:100])
 
 
+def test_collinear_feature_gives_the_same_projection_and_predictions():
+    # A fifth feature equal to the sum of the first two makes S_w singular: no
+    # crash, generalized_eigh works on the range of S_w, where the classes live.
+    X, y = load_iris(return_X_y=True)
+    X5 = np.column_stack([X, X[:, 0] + X[:, 1]])
+    a = LinearDiscriminantAnalysis().fit(X, y)
+    b = LinearDiscriminantAnalysis().fit(X5, y)
+    assert np.array_equal(a.predict(X), b.predict(X5))
+    # 1e-10 relative: the same eigenproblem, once with a (numerically) zero
+    # direction of S_w dropped; observed differences are ~1e-14.
+    np.testing.assert_allclose(np.abs(b.transform(X5)), np.abs(a.transform(X)),
+                               atol=1e-10 * np.abs(a.transform(X)).max())
+    np.testing.assert_allclose(b.predict_proba(X5), a.predict_proba(X), atol=1e-10)
+
+
 def test_rayleigh_quotient_bad_shapes_and_null_direction():
     with pytest.raises(ValueError, match="S_b and S_w must have shape"):
         rayleigh_quotient([1.0, 0.0], np.eye(3), np.eye(3))
