@@ -524,7 +524,9 @@ def test_oblique_tree_needs_one_split_for_a_slanted_boundary():
     assert oblique.get_n_leaves() == 2 and oblique.score(X, y) == 1.0
     # the staircase of an axis-parallel tree needs many leaves for the diagonal
     assert axis.get_n_leaves() > 4
-    np.testing.assert_allclose(np.abs(oblique.tree_.coef), np.sqrt(0.5), atol=0.05)
+    # the direction is the diagonal up to the estimate from 200 samples (and the
+    # L2 penalty): 0.01 on a unit vector, about 0.6 degrees
+    np.testing.assert_allclose(np.abs(oblique.tree_.coef), np.sqrt(0.5), atol=0.01)
 
 
 def test_export_text_and_plot(wm2):
