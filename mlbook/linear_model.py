@@ -1034,32 +1034,32 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    solver : {"newton", "gd", "sgd"}
+    solver : {"newton", "gd", "sgd"}, default="newton"
         ``"newton"``: Newton's method (IRLS) with a backtracking line search;
         ``"gd"``: full-batch gradient descent; ``"sgd"``: mini-batch stochastic
         gradient descent over shuffled epochs.
-    penalty : {None, "l2"}
+    penalty : {None, "l2"}, default=None
         ``"l2"`` adds :math:`\frac12\|w\|^2` to :math:`C` times the summed log-loss
         (scikit-learn's objective); the intercept is never penalised.
-    C : float > 0
+    C : float > 0, default=1.0
         Inverse regularisation strength (``np.inf`` is the same as ``penalty=None``).
-    fit_intercept : bool
+    fit_intercept : bool, default=True
         Fit an intercept :math:`b`.
-    learning_rate : float or "auto"
+    learning_rate : float or "auto", default="auto"
         Step size of ``"gd"`` and initial step of ``"sgd"`` (divided by
         :math:`\sqrt{t}` in epoch :math:`t`). ``"auto"`` uses :math:`1/L`, with
         :math:`L = \|\tilde X\|_2^2 / (4m) + \alpha` the Lipschitz constant of the
         gradient. Ignored by ``"newton"``.
-    max_iter : int
+    max_iter : int, default=100
         Iterations (``"newton"``, ``"gd"``) or epochs (``"sgd"``).
-    tol : float
+    tol : float, default=1e-6
         Stop when the largest absolute entry of the gradient of the mean
         objective (``"newton"``, ``"gd"``) is at most ``tol`` (scikit-learn's
         lbfgs uses the same test); for ``"sgd"``, when an epoch improves the
         objective by less than ``tol`` five times in a row.
-    batch_size : int
+    batch_size : int, default=32
         Mini-batch size of ``"sgd"`` (1 is the per-sample SGD of the notes).
-    random_state : None, int or numpy Generator
+    random_state : None, int or numpy Generator, default=None
         Shuffling of ``"sgd"``.
 
     Attributes
