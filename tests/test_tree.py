@@ -125,6 +125,17 @@ def test_information_gain_between_zero_and_entropy(pairs):
     assert abs(information_gain(np.array(["v%d" % (3 - v) for v in x]), y) - g) < 1e-12
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 2)), min_size=2, max_size=60))
+def test_gain_ratio_and_gini_index_bounds(pairs):
+    x, y = np.array(pairs).T
+    # Gain = I(a; y) <= H(a) = IV(a), so 0 <= Gain_ratio <= 1; a split never
+    # raises the weighted Gini value (concavity), so 0 <= Gini_index <= Gini(D)
+    # (1e-12 for rounding)
+    assert -1e-12 <= gain_ratio(x, y) <= 1 + 1e-12
+    assert -1e-12 <= gini_index(x, y) <= gini(y) + 1e-12
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 1), st.integers(1, 3)),
                 min_size=2, max_size=40))
