@@ -368,6 +368,31 @@ def test_mixed_columns_with_missing_values():
     np.testing.assert_allclose(tree.predict_proba(query)[0], expected, atol=1e-15)
 
 
+def test_missing_value_weights_below_the_root():
+    # Zhou, section 4.4.2: melons 8 and 10 (texture missing) enter every texture
+    # branch with weight r_v. Below the root the choice must use those weights:
+    # recompute each child's split with the pure function and the weights, and
+    # compare with what the tree chose (and with its leaf counts).
+    wm = load_watermelon("2.0alpha")
+    X, y = wm.data, wm.target
+    tree = DecisionTreeClassifier().fit(X, y)
+    root = tree.tree_
+    texture = X[:, 3]
+    missing = np.array([v is None for v in texture])
+    assert np.flatnonzero(missing).tolist() == [7, 9]          # melons 8 and 10
+    for v, (value, child) in enumerate(zip(tree.categories_[3], root.children)):
+        at = missing | (texture == value)
+        w = np.where(missing, root.branch_weights[v], 1.0)[at]
+        # the child's class counts are the weighted counts (1e-12: sums of thirds)
+        np.testing.assert_allclose(child.value, np.bincount(y[at], weights=w, minlength=2),
+                                   atol=1e-12)
+        if child.is_leaf:
+            continue
+        others = [j for j in range(6) if j != 3]
+        gains = [information_gain(X[at, j], y[at], sample_weight=w) for j in others]
+        assert child.feature == others[int(np.argmax(gains))]
+
+
 def test_missing_value_prediction_mixes_the_branches(wm2):
     tree = DecisionTreeClassifier(max_depth=1).fit(wm2.data, wm2.target)
     x = wm2.data[:1].copy()
