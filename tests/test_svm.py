@@ -574,6 +574,25 @@ def test_multiclass_linear_coef_matches_libsvm():
     np.testing.assert_allclose(ours.intercept_, sk.intercept_, atol=F_ATOL)
 
 
+@pytest.mark.parametrize("index", [np.tile(np.arange(6), 2),            # SVR's doubling
+                                   np.array([0, 2, 4, 1, 3, 5, 0, 2])])   # any other map
+def test_smo_solve_index_equals_expanded_problem(index):
+    """Variables that share samples (``index``) give the problem on the expanded Gram matrix."""
+    rng = np.random.default_rng(21)
+    X = rng.normal(size=(6, 2))
+    K = rbf_kernel(X, gamma=0.5)
+    n = index.shape[0]
+    y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+    p = rng.normal(size=n) - 1.0
+    C = np.full(n, 2.0)
+    shared = smo_solve(lambda i: K[:, i], np.diag(K).copy(), y, p, C, index=index, tol=1e-10)
+    K_full = K[np.ix_(index, index)]
+    full = smo_solve(lambda t: K_full[:, t], np.diag(K_full).copy(), y, p, C, tol=1e-10)
+    # the same steps on the same numbers: equal up to the last bits
+    np.testing.assert_allclose(shared.alpha, full.alpha, rtol=0, atol=1e-12)
+    assert shared.objective == pytest.approx(full.objective, rel=1e-12)
+
+
 def test_smo_solve_bad_input():
     K = np.eye(3)
     args = (lambda i: K[:, i], np.ones(3))
