@@ -2,13 +2,12 @@
 
 import json
 import re
+import tomllib
 from pathlib import Path
 
-import pytest
+import yaml  # pyyaml is in the test extra
 
 ROOT = Path(__file__).resolve().parent.parent
-yaml = pytest.importorskip("yaml")
-tomllib = pytest.importorskip("tomllib")
 
 
 def _name(req: str) -> str:
