@@ -12,11 +12,21 @@ largest absolute entry of the gradient of the mean objective is at most ``tol``
 
 from __future__ import annotations
 
-import numpy as np
-from sklearn.linear_model import LogisticRegression as SkLogisticRegression
+import os
 
-from _common import best_time, record
-from mlbook.linear_model import LogisticRegression
+# One BLAS thread for both sides, set before NumPy is imported (as in
+# bench_lasso.py): on a small shared machine a multi-threaded BLAS call waits for
+# busy cores, and scikit-learn's many small matrix-vector products suffer from it
+# far more than our few large ones, so the ratio would measure the load rather
+# than the algorithms.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import numpy as np  # noqa: E402
+from sklearn.linear_model import LogisticRegression as SkLogisticRegression  # noqa: E402
+
+from _common import best_time, record  # noqa: E402
+from mlbook.linear_model import LogisticRegression  # noqa: E402
 
 N_SAMPLES, N_FEATURES, C, TOL = 50_000, 30, 1.0, 1e-6
 
@@ -49,7 +59,8 @@ def main() -> None:
            C=C, tol=TOL, ours_model="LogisticRegression(solver='newton', penalty='l2')",
            sklearn_model="LogisticRegression(solver='lbfgs')",
            ours_iterations=int(ours.n_iter_), sklearn_iterations=int(theirs.n_iter_[0]),
-           max_relative_coef_difference=rel)
+           max_relative_coef_difference=rel,
+           blas_threads=os.environ["OPENBLAS_NUM_THREADS"])
 
 
 if __name__ == "__main__":
