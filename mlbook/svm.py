@@ -95,7 +95,12 @@ class _KernelColumns:
                 self.full = pairwise_kernels(X, X, kernel=kernel)
                 self.diag = np.diag(self.full).copy()
             else:
-                self.diag = np.array([self._callable_column(i)[i] for i in range(n)])
+                # the diagonal from diagonal blocks of at most capacity x capacity
+                # entries (within the cache budget), not from n whole columns
+                self.diag = np.empty(n)
+                for s in range(0, n, self.capacity):
+                    B = X[s : s + self.capacity]
+                    self.diag[s : s + B.shape[0]] = np.diag(pairwise_kernels(B, B, kernel=kernel))
         else:
             self.sq = np.einsum("ij,ij->i", X, X)           # (n,) squared norms
             self.diag = self._diag_named()

@@ -227,6 +227,32 @@ def test_column_cache_eviction_gives_identical_solution():
     np.testing.assert_array_equal(small.dual_coef_, full.dual_coef_)
 
 
+def test_callable_kernel_with_small_cache_gives_identical_solution():
+    X, y = _classification(22, 120, 3)
+
+    def kernel(A, B):
+        return rbf_kernel(A, B, gamma=0.4)
+
+    full = SVC(kernel=kernel, tol=TOL).fit(X, y)                  # whole Gram matrix at once
+    # 120 samples x 8 bytes: 0.005 MB holds 5 columns, so the diagonal is built
+    # from 5 x 5 blocks and the columns one at a time
+    small = SVC(kernel=kernel, tol=TOL, cache_size=0.005).fit(X, y)
+    np.testing.assert_array_equal(small.support_, full.support_)
+    # whole matrix vs one column at a time: the same values up to rounding,
+    # which can change SMO's path slightly; F_ATOL as for the libsvm oracle
+    np.testing.assert_allclose(small.decision_function(X), full.decision_function(X),
+                               atol=F_ATOL)
+    cache = _KernelColumns(X, kernel, {}, cache_size=0.005)
+    assert cache.capacity == 5 and cache.full is None
+    # 1e-14: each diagonal entry is exp(0) = 1 up to the rounding of a zero distance
+    np.testing.assert_allclose(cache.diag, 1.0, rtol=0, atol=1e-14)
+    # a kernel with a varying diagonal, and a last block shorter than the others
+    poly = lambda A, B: (A @ B.T + 1.0) ** 2                      # noqa: E731
+    blocks = _KernelColumns(X[:117], poly, {}, cache_size=0.005)
+    # the same products in float64: 1e-12 relative
+    np.testing.assert_allclose(blocks.diag, np.diag(poly(X[:117], X[:117])), rtol=1e-12)
+
+
 def test_kernel_columns_lru():
     rng = np.random.default_rng(0)
     X = rng.normal(size=(50, 3))
