@@ -58,3 +58,67 @@ def test_every_notebook_is_in_the_toc_and_stores_no_images():
                 assert "image/png" not in out.get("data", {}), f"{rel} stores an image output"
         code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
         assert "mlbook" in code, f"{rel} does not import mlbook"
+
+
+def _notebooks():
+    for folder in ("book", "assignments/source"):
+        for nb in sorted((ROOT / folder).rglob("*.ipynb")):
+            if ".ipynb_checkpoints" not in nb.parts:
+                yield nb
+
+
+def _cells(nb):
+    return json.loads(nb.read_text(encoding="utf-8"))["cells"]
+
+
+def test_no_notebook_uses_literalinclude():
+    # Jupyter and Colab cannot render it: the code is shown with mlbook.utils.show_source.
+    for nb in _notebooks():
+        for cell in _cells(nb):
+            assert "literalinclude" not in "".join(cell["source"]), (
+                f"{nb.relative_to(ROOT)} still uses literalinclude; show the code with show_source")
+
+
+def test_directives_use_colon_fences():
+    # ```{prf:theorem} reads as a code block of raw LaTeX in plain Jupyter and Colab.
+    fence = re.compile(r"^\s*`{3,}\s*\{", re.M)
+    for nb in _notebooks():
+        for i, cell in enumerate(_cells(nb)):
+            if cell["cell_type"] == "markdown":
+                src = "".join(cell["source"])
+                assert not fence.search(src), (
+                    f"{nb.relative_to(ROOT)}, cell {i}: a directive with a backtick fence; use :::{{...}}")
+
+
+def test_every_notebook_starts_with_the_install_cell_from_config():
+    import sys
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import install_cell
+    finally:
+        sys.path.pop(0)
+    expected = install_cell.cell_source()
+    assert "git+" in expected and yaml.safe_load((ROOT / "_config.yml").read_text())[
+        "repository"]["url"].rstrip("/") in expected
+    for nb in _notebooks():
+        code = [c for c in _cells(nb) if c["cell_type"] == "code"]
+        assert code, f"{nb.relative_to(ROOT)} has no code cell"
+        first = code[0]
+        where = nb.relative_to(ROOT)
+        assert "".join(first["source"]) == expected, (
+            f"{where}: the first code cell is not the install cell of _config.yml; "
+            f"run tools/install_cell.py")
+        assert first["metadata"].get("tags") == ["remove-cell"], f"{where}: install cell not tagged remove-cell"
+
+
+def test_no_cell_reads_a_file_by_a_repository_path():
+    # Colab opens one notebook alone: data and results come through the package.
+    relative = re.compile(r"""(open|Path|read_text|loadtxt|read_csv|genfromtxt)\(\s*f?["']\.{1,2}/""")
+    for nb in _notebooks():
+        for i, cell in enumerate(_cells(nb)):
+            if cell["cell_type"] == "code":
+                src = "".join(cell["source"])
+                assert not relative.search(src), (
+                    f"{nb.relative_to(ROOT)}, cell {i} reads a file by a relative path")
+                assert "../" not in src, f"{nb.relative_to(ROOT)}, cell {i} names a path outside its folder"
+

@@ -1,0 +1,146 @@
+"""Helpers for the book's notebooks: show the package's code, read a benchmark.
+
+``show_source(obj)`` is how a chapter shows an implementation. It returns an
+object that Jupyter, JupyterLab, Colab and the book's HTML (myst-nb) all
+render as a highlighted Python block holding the real source of ``obj``, read
+from the installed package at run time, so the book never holds a second copy
+of any code.
+
+``load_benchmark(name)`` reads one of the benchmark results that ``make bench``
+writes to ``book/benchmarks/<name>.json`` of a clone of the repository. Where
+the file is absent (a notebook opened alone on Colab, or an installed wheel),
+it prints one line saying so and returns ``None``, so the chapter runs on.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import textwrap
+from pathlib import Path
+from typing import Any
+
+__all__ = ["SourceCode", "show_source", "load_benchmark", "benchmark_dir"]
+
+# Comments meant for the test harness or for cross-referencing inside the
+# repository: they say nothing to a reader of the code.
+_HARNESS_COMMENT = re.compile(
+    r"^\s*#\s*(NBVAL_[A-Z_]+|noqa\b|pragma\b|type:\s*ignore|fmt:\s*(on|off)|see\s+(tests?|book)/)",
+    re.IGNORECASE,
+)
+_TRAILING_HARNESS = re.compile(r"\s+#\s*(noqa\b.*|pragma:.*|type:\s*ignore.*|NBVAL_[A-Z_]+)$")
+
+
+class SourceCode:
+    """Source text that notebooks render as a highlighted Python block.
+
+    Parameters
+    ----------
+    code : str
+        The code, already dedented.
+    name : str
+        What it is the source of (shown by ``repr``).
+    """
+
+    def __init__(self, code: str, name: str = "") -> None:
+        self.code = code
+        self.name = name
+
+    def _repr_markdown_(self) -> str:
+        # A fence longer than any run of backticks inside the code.
+        longest = max((len(m) for m in re.findall(r"`+", self.code)), default=0)
+        fence = "`" * max(3, longest + 1)
+        return f"{fence}python\n{self.code}\n{fence}\n"
+
+    def __repr__(self) -> str:
+        return self.code
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def _clean(code: str) -> str:
+    lines = []
+    for line in textwrap.dedent(code).splitlines():
+        if _HARNESS_COMMENT.match(line):
+            continue
+        lines.append(_TRAILING_HARNESS.sub("", line.rstrip()))
+    return "\n".join(lines).strip("\n")
+
+
+def show_source(obj: Any) -> SourceCode:
+    """Return the source code of a function, class or method of the package, for display.
+
+    Parameters
+    ----------
+    obj : function, class, method or module
+        Anything :func:`inspect.getsource` accepts.
+
+    Returns
+    -------
+    SourceCode
+        Renders as a fenced Python block (``_repr_markdown_``) in Jupyter,
+        JupyterLab, Colab and the HTML book; prints as plain text elsewhere.
+        Comments for the test harness (``# NBVAL_...``, ``# noqa``,
+        ``# pragma``, ``# type: ignore``) are left out; everything else is the
+        code as it runs.
+
+    Raises
+    ------
+    TypeError
+        If ``obj`` has no retrievable source (a built-in, or an instance).
+
+    Examples
+    --------
+    >>> from mlbook.tree import entropy
+    >>> src = show_source(entropy)
+    >>> str(src).startswith("def entropy(")
+    True
+    >>> src._repr_markdown_().splitlines()[0]
+    '```python'
+    """
+    target = inspect.unwrap(obj.fget if isinstance(obj, property) else obj)
+    try:
+        code = inspect.getsource(target)
+    except (TypeError, OSError) as exc:
+        raise TypeError(
+            f"obj must be a function, class, method or module of the package with source "
+            f"code; got {obj!r} ({exc})"
+        ) from None
+    name = getattr(target, "__qualname__", getattr(target, "__name__", repr(obj)))
+    return SourceCode(_clean(code), name)
+
+
+def benchmark_dir() -> Path:
+    """Where ``make bench`` writes its results: ``book/benchmarks`` of the clone.
+
+    Found from the package's own location (an editable install inside a clone),
+    never from the notebook's working folder.
+    """
+    return Path(__file__).resolve().parent.parent / "book" / "benchmarks"
+
+
+def load_benchmark(name: str) -> dict | None:
+    """Read the benchmark result ``<name>.json``, or say in one line that it is absent.
+
+    Parameters
+    ----------
+    name : str
+        The file name without ``.json`` (for example ``"tree_gini_fit"``).
+
+    Returns
+    -------
+    dict or None
+        The benchmark's record (``ours_seconds``, ``sklearn_seconds``,
+        ``ratio``, ``details``, ...), or None when this copy of ``mlbook`` was
+        not installed from a clone that holds the results (Colab, a wheel).
+    """
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
+        raise ValueError(f"name must be a benchmark file name such as 'tree_gini_fit'; got {name!r}")
+    path = benchmark_dir() / f"{name}.json"
+    if not path.is_file():
+        print(f"The benchmark result {name}.json is not available here (it comes with a clone "
+              f"of the repository; `make bench` writes it), so this cell reports nothing.")
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))
