@@ -4,8 +4,9 @@
 
 Each notebook is run top to bottom on a fresh kernel (in its own folder, as
 nbval and the book build run it). Then every output is cleared except those of
-cells whose first line is ``# NBVAL_CHECK_OUTPUT``, whose text output nbval
-compares on every test run; images are dropped even there, execution counts
+cells tagged ``nbval-check-output``, whose text output nbval compares on
+every test run (a tag, not a ``# NBVAL_CHECK_OUTPUT`` comment, so that the
+book does not show the harness's marker); images are dropped even there, execution counts
 are renumbered (nbval needs one on every checked cell) and metadata is
 normalised. A failing cell stops with its traceback.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-CHECK = "# NBVAL_CHECK_OUTPUT"
+CHECK_TAG = "nbval-check-output"
 
 
 def refresh(path: Path) -> None:
@@ -34,7 +35,7 @@ def refresh(path: Path) -> None:
             continue
         cell.execution_count = None
         cell.metadata.pop("execution", None)
-        if cell.source.lstrip().startswith(CHECK):
+        if CHECK_TAG in cell.metadata.get("tags", []):
             kept = []
             for out in cell.outputs:
                 if out.output_type == "stream" and out.name == "stderr":
