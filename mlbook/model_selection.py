@@ -1213,7 +1213,7 @@ def nemenyi_critical_difference(n_learners: int, n_datasets: int, *, alpha: floa
     Notes
     -----
     :math:`q_\alpha` is computed, not read from a table:
-    :func:`mlbook._distributions.studentized_range_ppf` integrates the range
+    ``mlbook._distributions.studentized_range_ppf`` integrates the range
     distribution numerically. See the chapter *Comparing learners*.
 
     Examples

@@ -596,7 +596,7 @@ def plot_cost_curve(fpr: Any, tpr: Any, probability_cost: Any, normalized_cost: 
         Default "Cost curve".
     color : str, optional
         Colour of the envelope and the shading (default the first of
-        :data:`CLASS_COLORS`).
+        ``CLASS_COLORS``).
 
     Returns
     -------

@@ -381,3 +381,48 @@ def test_bad_input():
         M.cost_curve([0, 0], [0.1, 0.2])
     with pytest.raises(ValueError, match="p must be in"):
         D.t_ppf(1.0, 3)
+
+
+# ---------------------------------------------------------------------------
+# properties
+# ---------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 300), st.floats(0.01, 0.99), st.integers(0, 10**6))
+def test_binomial_pvalue_decreases_with_the_number_of_errors(m, e0, seed):
+    ks = np.sort(np.random.default_rng(seed).integers(0, m + 1, 5))
+    p = [MS.binomial_test(int(k), m, e0).pvalue for k in ks]
+    assert all(a >= b - 1e-15 for a, b in zip(p, p[1:]))
+    assert MS.binomial_test(0, m, e0).pvalue == 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(5, 200), st.integers(0, 10**6))
+def test_mcnemar_is_symmetric_in_the_two_learners(m, seed):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, m)
+    pa, pb = rng.integers(0, 2, m), rng.integers(0, 2, m)
+    for exact in (False, True):
+        ab, ba = MS.mcnemar_test(y, pa, pb, exact=exact), MS.mcnemar_test(y, pb, pa, exact=exact)
+        assert ab.statistic == ba.statistic and ab.pvalue == ba.pvalue
+        assert (ab.a_wrong_b_right, ab.a_right_b_wrong) == (ba.a_right_b_wrong, ba.a_wrong_b_right)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(4, 120), st.integers(0, 10**6))
+def test_cost_curve_lies_under_the_trivial_classifiers(n, seed):
+    # The all-negative and all-positive classifiers are ROC points (0, 0) and
+    # (1, 1), with cost lines P and 1 - P: the envelope is never above
+    # min(P, 1 - P), so its area is at most 1/4 (and at least 0).
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    y[:2] = [0, 1]
+    s = np.round(rng.normal(size=n), 1)
+    pc, cost = M.cost_curve(y, s)
+    assert np.all(cost <= np.minimum(pc, 1 - pc) + 1e-12) and np.all(cost >= -1e-15)
+    assert -1e-15 <= M.auc(pc, cost) <= 0.25 + 1e-12
+    # a strictly increasing map of the scores changes nothing
+    pc2, cost2 = M.cost_curve(y, np.exp(s))
+    np.testing.assert_array_equal(pc, pc2)
+    np.testing.assert_array_equal(cost, cost2)
