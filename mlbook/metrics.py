@@ -55,6 +55,8 @@ __all__ = [
     "log_loss",
     "r2_score",
     "pointwise_loss",
+    "cost_sensitive_error_rate",
+    "cost_curve",
 ]
 
 _AVERAGES = ("binary", "micro", "macro", "weighted")
@@ -1267,3 +1269,140 @@ def pointwise_loss(kind: str, y: Any, f: Any) -> np.ndarray:
     log_p = np.full(p_true.shape, -np.inf)
     np.log(p_true, out=log_p, where=p_true > 0)
     return 0.0 - log_p
+
+
+# ---------------------------------------------------------------------------
+# cost-sensitive error and cost curves (代价敏感错误率, 代价曲线), Zhou section 2.3.4
+# ---------------------------------------------------------------------------
+
+
+def cost_sensitive_error_rate(y_true: Any, y_pred: Any, *, cost_matrix: Any,
+                              labels: Any = None) -> float:
+    r"""Cost-sensitive error rate (代价敏感错误率): the mean cost of the predictions.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+    cost_matrix : array-like of shape (n_classes, n_classes)
+        The cost matrix (代价矩阵): ``cost_matrix[i, j]`` is the cost of
+        predicting class ``labels[j]`` for a sample of class ``labels[i]``;
+        non-negative and finite (the diagonal is usually 0).
+    labels : array-like of shape (n_classes,), optional
+        The classes in the order of the rows and columns of ``cost_matrix``;
+        by default the sorted union of the labels in ``y_true`` and ``y_pred``.
+
+    Returns
+    -------
+    float
+        :math:`\frac1m \sum_{i=1}^m \mathrm{cost}_{y_i, f(\boldsymbol{x}_i)}`.
+
+    Notes
+    -----
+    For two classes, with :math:`\mathrm{cost}_{01}` the cost of predicting a
+    positive as negative and :math:`\mathrm{cost}_{10}` the reverse, this is
+    Zhou's (2.23),
+    :math:`\frac1m\big(\sum_{D^+}\mathbb{I}(f(\boldsymbol{x}_i) \ne y_i)\,\mathrm{cost}_{01}
+    + \sum_{D^-}\mathbb{I}(f(\boldsymbol{x}_i) \ne y_i)\,\mathrm{cost}_{10}\big)`.
+    With all off-diagonal costs 1 it is the error rate. Computed as the sum of
+    the elementwise product of the confusion matrix and the cost matrix,
+    divided by :math:`m`. See the chapter *Comparing learners*.
+
+    Examples
+    --------
+    >>> cost_sensitive_error_rate([0, 1, 1, 0], [0, 0, 1, 1], cost_matrix=[[0, 1], [5, 0]])
+    1.5
+    """
+    y_t, y_p, _ = _check_pair(y_true, y_pred, None)
+    if labels is None:
+        labels = np.unique(np.concatenate([y_t, y_p]))
+    else:
+        labels = _as_labels(labels)
+    try:
+        cost = np.asarray(cost_matrix, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError("cost_matrix must be an array of numbers") from None
+    q = labels.shape[0]
+    if cost.shape != (q, q):
+        raise ValueError(f"cost_matrix must have shape ({q}, {q}), one row and column per "
+                         f"class {labels.tolist()}; got shape {cost.shape}")
+    if not np.isfinite(cost).all() or (cost < 0).any():
+        raise ValueError("cost_matrix must contain finite, non-negative costs")
+    for arr, name in ((y_t, "y_true"), (y_p, "y_pred")):
+        if not np.isin(arr, labels).all():
+            raise ValueError(f"{name} contains labels that are not in labels {labels.tolist()}")
+    cm = confusion_matrix(y_t, y_p, labels=labels)
+    return float(np.sum(cm * cost) / y_t.shape[0])
+
+
+def cost_curve(y_true: Any, y_score: Any, *, pos_label: Any = None,
+               sample_weight: Any = None) -> tuple[np.ndarray, np.ndarray]:
+    r"""The cost curve (代价曲线): lower envelope of the ROC points' cost lines.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+    y_score : array-like of shape (n_samples,)
+        Scores, larger meaning "more positive".
+    pos_label : label, optional
+        The positive class (as in :func:`roc_curve`).
+    sample_weight : array-like of shape (n_samples,), optional
+
+    Returns
+    -------
+    probability_cost : ndarray of shape (n_corners,)
+        :math:`P(+)_{\mathrm{cost}}` at the corners of the envelope, from 0 to 1
+        (non-decreasing).
+    normalized_cost : ndarray of shape (n_corners,)
+        The envelope :math:`\min_t \mathrm{cost}_{\mathrm{norm}}` at those
+        corners; it is linear in between, so ``auc(probability_cost,
+        normalized_cost)`` is exactly the area under the curve.
+
+    Notes
+    -----
+    With :math:`p` the probability of a positive and the costs
+    :math:`\mathrm{cost}_{01}` (a positive predicted negative) and
+    :math:`\mathrm{cost}_{10}` (a negative predicted positive),
+
+    .. math::
+        P(+)_{\mathrm{cost}} = \frac{p\,\mathrm{cost}_{01}}{p\,\mathrm{cost}_{01} + (1-p)\,\mathrm{cost}_{10}},
+        \qquad
+        \mathrm{cost}_{\mathrm{norm}} = \mathrm{FNR}\cdot P(+)_{\mathrm{cost}}
+        + \mathrm{FPR}\cdot\big(1 - P(+)_{\mathrm{cost}}\big).
+
+    Each threshold, a point :math:`(\mathrm{FPR}, \mathrm{TPR})` of the ROC
+    curve, is the segment from :math:`(0, \mathrm{FPR})` to
+    :math:`(1, \mathrm{FNR})`. For a given :math:`P(+)_{\mathrm{cost}}` the best
+    threshold maximises :math:`\mathrm{TPR}\,P - \mathrm{FPR}\,(1-P)`, a linear
+    function, so it is a vertex of the ROC convex hull. The envelope is
+    therefore made of the hull vertices' lines, and two consecutive vertices
+    (differences :math:`\Delta F`, :math:`\Delta T`) meet at
+    :math:`P(+)_{\mathrm{cost}} = \Delta F / (\Delta F + \Delta T)`. See the
+    chapter *Comparing learners*.
+
+    Examples
+    --------
+    >>> pc, cost = cost_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> pc.tolist(), cost.tolist()
+    ([0.0, 0.0, 0.5, 1.0, 1.0], [0.0, 0.0, 0.25, 0.0, 0.0])
+    """
+    fpr, tpr, _ = roc_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight,
+                            drop_intermediate=False)
+    order = np.lexsort((tpr, fpr))                   # by FPR, then TPR
+    pts = np.column_stack([fpr[order], tpr[order]])
+    hull: list[np.ndarray] = []                       # upper hull, monotone chain
+    for p in pts:
+        while len(hull) >= 2:
+            (x1, y1), (x2, y2) = hull[-2], hull[-1]
+            if (x2 - x1) * (p[1] - y1) - (y2 - y1) * (p[0] - x1) >= 0:   # not a right turn
+                hull.pop()
+            else:
+                break
+        hull.append(p)
+    h = np.array(hull)                                # from (0, 0) to (1, 1)
+    d_f, d_t = np.diff(h[:, 0]), np.diff(h[:, 1])
+    corners = d_f / (d_f + d_t)                       # where consecutive vertices' lines meet
+    # On [corners[i-1], corners[i]] the line of vertex i is the lowest.
+    pc = np.r_[0.0, corners, 1.0]
+    vert = np.r_[0, np.arange(corners.shape[0]), h.shape[0] - 1]
+    cost = (1.0 - h[vert, 1]) * pc + h[vert, 0] * (1.0 - pc)
+    return pc, cost

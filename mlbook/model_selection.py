@@ -30,10 +30,11 @@ import abc
 import math
 import numbers
 import warnings
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 import numpy as np
 
+from . import _distributions as _dist
 from ._validation import check_random_state, check_scalar, column_or_1d
 from .base import clone
 
@@ -45,6 +46,15 @@ __all__ = [
     "Bootstrap",
     "bootstrap_sample",
     "cross_val_score",
+    # hypothesis tests for comparing learners and the bias-variance decomposition
+    "binomial_test",
+    "ttest_1samp",
+    "paired_ttest_kfold",
+    "paired_ttest_5x2cv",
+    "mcnemar_test",
+    "friedman_test",
+    "nemenyi_critical_difference",
+    "bias_variance_decomposition",
 ]
 
 
@@ -717,3 +727,586 @@ def cross_val_score(estimator: Any, X: Any, y: Any = None, *,
     if not scores:
         raise ValueError("cv produced no split")
     return np.asarray(scores)
+
+
+# ---------------------------------------------------------------------------
+# hypothesis tests for comparing learners (比较检验), Zhou section 2.4
+# ---------------------------------------------------------------------------
+
+
+class BinomialTestResult(NamedTuple):
+    """Result of :func:`binomial_test`."""
+
+    statistic: float        #: the test error rate :math:`\hat\epsilon = k/m`
+    pvalue: float           #: :math:`P(X \ge k)` for :math:`X \sim \mathrm{Binomial}(m, \epsilon_0)`
+    critical_value: float   #: :math:`\bar\epsilon`: reject at level alpha iff :math:`\hat\epsilon \ge \bar\epsilon`
+
+
+class TTestResult(NamedTuple):
+    """Result of the :math:`t`-tests (:func:`ttest_1samp`, :func:`paired_ttest_kfold`, :func:`paired_ttest_5x2cv`)."""
+
+    statistic: float        #: :math:`\tau_t`
+    pvalue: float
+    df: int                 #: degrees of freedom of the :math:`t` distribution
+
+
+class McNemarResult(NamedTuple):
+    """Result of :func:`mcnemar_test`."""
+
+    statistic: float        #: :math:`\tau_{\chi^2}` (or, when ``exact``, the smaller of the two counts)
+    pvalue: float
+    a_wrong_b_right: int    #: samples learner A gets wrong and learner B right
+    a_right_b_wrong: int    #: samples learner A gets right and learner B wrong
+
+
+class FriedmanResult(NamedTuple):
+    """Result of :func:`friedman_test`."""
+
+    statistic: float        #: :math:`\tau_{\chi^2}`, approximately :math:`\chi^2_{k-1}`
+    pvalue: float           #: from the :math:`\chi^2_{k-1}` distribution
+    f_statistic: float      #: :math:`\tau_F`, approximately :math:`F(k-1, (k-1)(N-1))`
+    f_pvalue: float         #: from the :math:`F` distribution
+    average_ranks: np.ndarray  #: :math:`r_i`, shape (k,), rank 1 the best
+
+
+class BiasVarianceResult(NamedTuple):
+    """Result of :func:`bias_variance_decomposition` (each averaged over the test points)."""
+
+    expected_error: float   #: :math:`E(f; D)`, the mean squared error against the observed labels
+    bias2: float            #: :math:`\mathrm{bias}^2(\boldsymbol{x}) = (\bar f(\boldsymbol{x}) - y)^2`
+    variance: float         #: :math:`\mathrm{var}(\boldsymbol{x}) = \mathbb{E}_D[(f(\boldsymbol{x}; D) - \bar f(\boldsymbol{x}))^2]`
+    noise: float            #: :math:`\varepsilon^2 = \mathbb{E}_D[(y_D - y)^2]`
+
+
+_ALTERNATIVES = ("two-sided", "less", "greater")
+
+
+def _check_alternative(alternative: Any) -> str:
+    if alternative not in _ALTERNATIVES:
+        raise ValueError(f"alternative must be one of {_ALTERNATIVES}; got {alternative!r}")
+    return alternative
+
+
+def _check_alpha(alpha: Any) -> float:
+    check_scalar(alpha, "alpha", numbers.Real, min_val=0.0, max_val=1.0,
+                 include_min=False, include_max=False)
+    return float(alpha)
+
+
+def _check_values(a: Any, name: str, *, min_size: int = 1) -> np.ndarray:
+    """A 1-d float array of finite values with at least ``min_size`` entries."""
+    if a is None:
+        raise TypeError(f"{name} must be an array-like of numbers, got None")
+    try:
+        arr = np.asarray(a, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must contain numbers") from None
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be a 1-d array; got shape {arr.shape}")
+    if arr.shape[0] < min_size:
+        raise ValueError(f"{name} needs at least {min_size} values; got {arr.shape[0]}")
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} contains NaN or infinity")
+    return arr
+
+
+def _t_pvalue(t: float, df: int, alternative: str) -> float:
+    if alternative == "greater":
+        return _dist.t_sf(t, df)
+    if alternative == "less":
+        return _dist.t_sf(-t, df)
+    return min(1.0, 2.0 * _dist.t_sf(abs(t), df))
+
+
+def binomial_test(n_errors: int, n_samples: int, epsilon0: float, *,
+                  alpha: float = 0.05) -> BinomialTestResult:
+    r"""Binomial test (二项检验) of one learner's error rate from a single test set.
+
+    Tests :math:`H_0: \epsilon \le \epsilon_0` against :math:`H_1: \epsilon > \epsilon_0`,
+    where :math:`\epsilon` is the generalisation error and the learner made
+    ``n_errors`` mistakes on ``n_samples`` independent test samples.
+
+    Parameters
+    ----------
+    n_errors : int
+        :math:`k`, the number of misclassified test samples, ``0 <= k <= m``.
+    n_samples : int
+        :math:`m`, the size of the test set, ``m >= 1``.
+    epsilon0 : float in [0, 1]
+        The error rate of the null hypothesis.
+    alpha : float in (0, 1), default=0.05
+        The significance level (显著度), used for the critical value.
+
+    Returns
+    -------
+    BinomialTestResult
+        ``statistic`` the test error rate :math:`\hat\epsilon = k/m`;
+        ``pvalue`` :math:`P(X \ge k)` for :math:`X \sim \mathrm{Binomial}(m, \epsilon_0)`;
+        ``critical_value`` :math:`\bar\epsilon = c/m` for the smallest count
+        :math:`c` with :math:`P(X \ge c) \le \alpha`. :math:`H_0` is rejected at
+        level :math:`\alpha` exactly when :math:`\hat\epsilon \ge \bar\epsilon`,
+        which is exactly when ``pvalue <= alpha``.
+
+    Notes
+    -----
+    Under :math:`\epsilon = \epsilon_0` the number of mistakes is binomial,
+    :math:`P(X = k) = \binom{m}{k}\epsilon_0^k (1-\epsilon_0)^{m-k}`, and a larger
+    :math:`\epsilon` only makes many mistakes more likely, so the tail
+    :math:`P(X \ge k)` at :math:`\epsilon_0` is the p-value of the composite
+    :math:`H_0`. See the chapter *Comparing learners*; ``scipy.stats.binomtest``
+    with ``alternative="greater"`` gives the same p-value.
+
+    Examples
+    --------
+    >>> res = binomial_test(12, 50, 0.15)
+    >>> round(res.statistic, 2), round(res.pvalue, 4), res.critical_value
+    (0.24, 0.0628, 0.26)
+    """
+    for value, name in ((n_errors, "n_errors"), (n_samples, "n_samples")):
+        check_scalar(value, name, numbers.Integral, min_val=0)
+    if n_samples < 1:
+        raise ValueError(f"n_samples must be >= 1; got {n_samples}")
+    if n_errors > n_samples:
+        raise ValueError(f"n_errors must be <= n_samples = {n_samples}; got {n_errors}")
+    check_scalar(epsilon0, "epsilon0", numbers.Real, min_val=0.0, max_val=1.0)
+    alpha = _check_alpha(alpha)
+    k, m, e0 = int(n_errors), int(n_samples), float(epsilon0)
+    pvalue = _dist.binom_sf(k - 1, m, e0)
+    # smallest c with P(X >= c) <= alpha; P(X >= c) decreases in c, so bisect on c
+    lo, hi = 0, m + 1                          # P(X >= m + 1) = 0 <= alpha
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if _dist.binom_sf(mid - 1, m, e0) <= alpha:
+            hi = mid
+        else:
+            lo = mid + 1
+    return BinomialTestResult(k / m, float(pvalue), lo / m)
+
+
+def ttest_1samp(a: Any, popmean: float, *, alternative: str = "two-sided") -> TTestResult:
+    r"""One-sample :math:`t`-test (t 检验) of the mean of :math:`k` error rates.
+
+    With the error rates :math:`\hat\epsilon_1, \dots, \hat\epsilon_k` of one
+    learner from :math:`k` repeated hold-out runs (or any :math:`k` roughly
+    normal measurements), tests :math:`H_0: \mu = \epsilon_0`.
+
+    Parameters
+    ----------
+    a : array-like of shape (k,)
+        The measurements, :math:`k \ge 2`, not all equal.
+    popmean : float
+        :math:`\epsilon_0`, the mean under the null hypothesis.
+    alternative : {"two-sided", "less", "greater"}, default="two-sided"
+        The alternative hypothesis :math:`\mu \ne \epsilon_0`, :math:`\mu < \epsilon_0`
+        or :math:`\mu > \epsilon_0`.
+
+    Returns
+    -------
+    TTestResult
+        ``statistic`` :math:`\tau_t`, ``pvalue``, ``df`` :math:`= k - 1`.
+
+    Notes
+    -----
+    With :math:`\mu = \frac1k\sum_i \hat\epsilon_i` and
+    :math:`\sigma^2 = \frac{1}{k-1}\sum_i (\hat\epsilon_i - \mu)^2`,
+
+    .. math::
+        \tau_t = \frac{\sqrt{k}\,(\mu - \epsilon_0)}{\sigma} \sim t_{k-1}
+
+    under :math:`H_0` when the :math:`\hat\epsilon_i` are independent and normal.
+    Same statistic and p-value as ``scipy.stats.ttest_1samp``. See the chapter
+    *Comparing learners*.
+
+    Examples
+    --------
+    >>> res = ttest_1samp([0.1, 0.12, 0.14, 0.11, 0.13], 0.1)
+    >>> round(res.statistic, 4), round(res.pvalue, 4), res.df
+    (2.8284, 0.0474, 4)
+    """
+    x = _check_values(a, "a", min_size=2)
+    check_scalar(popmean, "popmean", numbers.Real)
+    alternative = _check_alternative(alternative)
+    k = x.shape[0]
+    sd = x.std(ddof=1)
+    if sd == 0.0:
+        raise ValueError("a has zero variance (all values equal); the t statistic is undefined")
+    t = float(math.sqrt(k) * (x.mean() - float(popmean)) / sd)
+    return TTestResult(t, float(_t_pvalue(t, k - 1, alternative)), k - 1)
+
+
+def paired_ttest_kfold(errors_a: Any, errors_b: Any, *,
+                       alternative: str = "two-sided") -> TTestResult:
+    r"""Paired :math:`t`-test (成对 t 检验) of two learners over the same :math:`k` folds.
+
+    Parameters
+    ----------
+    errors_a, errors_b : array-like of shape (k,)
+        :math:`\epsilon^A_i` and :math:`\epsilon^B_i`, the test error rates of
+        learners A and B on fold :math:`i` of one :math:`k`-fold
+        cross-validation, **the same folds for both**.
+    alternative : {"two-sided", "less", "greater"}, default="two-sided"
+        The alternative for the mean difference :math:`\mu` of
+        :math:`\Delta_i = \epsilon^A_i - \epsilon^B_i`.
+
+    Returns
+    -------
+    TTestResult
+        ``statistic`` :math:`\tau_t = \sqrt{k}\,\mu/\sigma`, ``pvalue``, ``df`` :math:`= k - 1`.
+
+    Notes
+    -----
+    The one-sample :math:`t`-test of :func:`ttest_1samp` on the differences
+    :math:`\Delta_i` with :math:`\epsilon_0 = 0`; the same as
+    ``scipy.stats.ttest_rel(errors_a, errors_b)``. The training sets of the
+    folds overlap, so the :math:`\Delta_i` are not independent and the test
+    rejects :math:`H_0` too often (Dietterich 1998); :func:`paired_ttest_5x2cv`
+    reduces the overlap. See the chapter *Comparing learners*.
+    """
+    a = _check_values(errors_a, "errors_a", min_size=2)
+    b = _check_values(errors_b, "errors_b", min_size=2)
+    if a.shape != b.shape:
+        raise ValueError(f"errors_a and errors_b must have the same length (one error per fold); "
+                         f"got {a.shape[0]} and {b.shape[0]}")
+    d = a - b
+    if d.std(ddof=1) == 0.0:
+        raise ValueError("errors_a - errors_b has zero variance (the same difference on every "
+                         "fold); the t statistic is undefined")
+    return ttest_1samp(d, 0.0, alternative=alternative)
+
+
+def paired_ttest_5x2cv(errors_a: Any, errors_b: Any, *, numerator: str = "first") -> TTestResult:
+    r"""Dietterich's :math:`5 \times 2` cross-validated paired :math:`t`-test (two-sided).
+
+    Parameters
+    ----------
+    errors_a, errors_b : array-like of shape (5, 2)
+        Test error rates of learners A and B: row :math:`i` is the :math:`i`-th
+        of five random 2-fold cross-validations, column :math:`j` its fold
+        used for testing; both learners on the same folds.
+    numerator : {"first", "mean"}, default="first"
+        ``"first"``: the numerator is :math:`\Delta_1^1`, the difference on the
+        first fold of the first replication, as in Dietterich (1998).
+        ``"mean"``: the mean :math:`\frac12(\Delta_1^1 + \Delta_1^2)` of the
+        first replication, as written in Zhou's (2.32); under the test's own
+        assumptions this statistic is :math:`t_5/\sqrt2`, not :math:`t_5`, so the
+        test is conservative (see the chapter).
+
+    Returns
+    -------
+    TTestResult
+        ``statistic`` :math:`\tau_t`, two-sided ``pvalue`` from :math:`t_5`, ``df`` = 5.
+
+    Notes
+    -----
+    With :math:`\Delta_i^j = \epsilon^{A,j}_i - \epsilon^{B,j}_i`,
+    :math:`\bar\Delta_i = \frac12(\Delta_i^1 + \Delta_i^2)` and
+    :math:`\sigma_i^2 = (\Delta_i^1 - \bar\Delta_i)^2 + (\Delta_i^2 - \bar\Delta_i)^2`,
+
+    .. math::
+        \tau_t = \frac{\Delta_1^1}{\sqrt{\frac15 \sum_{i=1}^5 \sigma_i^2}} \;\approx\; t_5 .
+
+    Each 2-fold split trains on disjoint halves, so the two differences of one
+    replication share no training data. See the chapter *Comparing learners*.
+    """
+    if numerator not in ("first", "mean"):
+        raise ValueError(f"numerator must be 'first' or 'mean'; got {numerator!r}")
+    arrays = []
+    for value, name in ((errors_a, "errors_a"), (errors_b, "errors_b")):
+        try:
+            arr = np.asarray(value, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name} must contain numbers") from None
+        if arr.shape != (5, 2):
+            raise ValueError(f"{name} must have shape (5, 2) (five replications of 2-fold CV); "
+                             f"got shape {arr.shape}")
+        if not np.isfinite(arr).all():
+            raise ValueError(f"{name} contains NaN or infinity")
+        arrays.append(arr)
+    d = arrays[0] - arrays[1]                              # Delta_i^j, shape (5, 2)
+    var = np.sum((d - d.mean(axis=1, keepdims=True)) ** 2, axis=1)   # sigma_i^2, shape (5,)
+    if var.sum() == 0.0:
+        raise ValueError("the differences errors_a - errors_b do not vary within any "
+                         "replication; the 5x2cv t statistic is undefined")
+    top = d[0, 0] if numerator == "first" else d[0].mean()
+    t = float(top / math.sqrt(var.mean()))
+    return TTestResult(t, float(_t_pvalue(t, 5, "two-sided")), 5)
+
+
+def mcnemar_test(y_true: Any, y_pred_a: Any, y_pred_b: Any, *, correction: bool = True,
+                 exact: bool = False) -> McNemarResult:
+    r"""McNemar's test (McNemar 检验) of two classifiers on one test set.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        True labels of the test set.
+    y_pred_a, y_pred_b : array-like of shape (m,)
+        Predictions of learners A and B on the same samples.
+    correction : bool, default=True
+        Use the continuity correction :math:`|e_{01} - e_{10}| - 1` (as Zhou's
+        (2.33)); ignored when ``exact``.
+    exact : bool, default=False
+        Use the exact binomial test instead of the :math:`\chi^2_1` approximation.
+
+    Returns
+    -------
+    McNemarResult
+        ``statistic``, two-sided ``pvalue``, and the two off-diagonal counts of
+        the contingency table (列联表).
+
+    Notes
+    -----
+    Only the samples on which the two learners disagree carry information.
+    Let :math:`e_{01}` count the samples A gets wrong and B right, and
+    :math:`e_{10}` the reverse. If the two learners are equally good, each
+    disagreement goes either way with probability 1/2, so
+    :math:`e_{01} \sim \mathrm{Binomial}(e_{01} + e_{10}, 1/2)` (the exact test),
+    and approximately
+
+    .. math::
+        \tau_{\chi^2} = \frac{(|e_{01} - e_{10}| - 1)^2}{e_{01} + e_{10}} \sim \chi^2_1 .
+
+    When the learners never disagree (:math:`e_{01} + e_{10} = 0`) there is no
+    evidence either way: the statistic is 0 and the p-value 1. See the chapter
+    *Comparing learners*.
+    """
+    from .metrics import _check_labels_1d
+
+    t = _check_labels_1d(y_true, "y_true")
+    pa = _check_labels_1d(y_pred_a, "y_pred_a")
+    pb = _check_labels_1d(y_pred_b, "y_pred_b")
+    if not (t.shape == pa.shape == pb.shape):
+        raise ValueError(f"y_true, y_pred_a and y_pred_b must have the same length; "
+                         f"got {t.shape[0]}, {pa.shape[0]} and {pb.shape[0]}")
+    ok_a, ok_b = pa == t, pb == t
+    e01 = int(np.sum(~ok_a & ok_b))
+    e10 = int(np.sum(ok_a & ~ok_b))
+    n = e01 + e10
+    if n == 0:
+        return McNemarResult(0.0, 1.0, e01, e10)
+    if exact:
+        small = min(e01, e10)
+        pvalue = min(1.0, 2.0 * _dist.binom_cdf(small, n, 0.5))
+        return McNemarResult(float(small), float(pvalue), e01, e10)
+    diff = abs(e01 - e10) - (1.0 if correction else 0.0)
+    stat = diff * diff / n
+    return McNemarResult(float(stat), float(_dist.chi2_sf(stat, 1)), e01, e10)
+
+
+def _average_ranks(scores: np.ndarray) -> np.ndarray:
+    """Ranks 1..k within each row (smallest value rank 1), ties sharing their average rank."""
+    less = (scores[:, None, :] < scores[:, :, None]).sum(axis=2)     # (N, k): how many are smaller
+    equal = (scores[:, None, :] == scores[:, :, None]).sum(axis=2)   # including itself
+    return less + (equal + 1) / 2.0
+
+
+def friedman_test(scores: Any, *, greater_is_better: bool = False,
+                  tie_correction: bool = False) -> FriedmanResult:
+    r"""Friedman test (Friedman 检验) of :math:`k` learners on :math:`N` data sets.
+
+    Parameters
+    ----------
+    scores : array-like of shape (N, k)
+        The performance of learner :math:`j` on data set :math:`i` (error rates
+        by default), or ranks directly; :math:`N \ge 2`, :math:`k \ge 2`.
+    greater_is_better : bool, default=False
+        False for errors (the smallest gets rank 1), True for accuracies.
+    tie_correction : bool, default=False
+        Divide :math:`\tau_{\chi^2}` by :math:`1 - \sum (t^3 - t)/(N k (k^2 - 1))`,
+        summed over the groups of :math:`t` tied values, as
+        ``scipy.stats.friedmanchisquare`` does. Zhou's (2.34) and Demšar (2006)
+        use no correction.
+
+    Returns
+    -------
+    FriedmanResult
+        :math:`\tau_{\chi^2}` and its :math:`\chi^2_{k-1}` p-value,
+        :math:`\tau_F` and its :math:`F(k-1, (k-1)(N-1))` p-value, and the
+        average ranks :math:`r_i`.
+
+    Notes
+    -----
+    On each data set the learners are ranked 1 (best) to :math:`k`, ties
+    sharing the average of their ranks. Under the null hypothesis that all
+    learners perform alike, the average rank :math:`r_i` of a learner has mean
+    :math:`(k+1)/2` and variance :math:`(k^2-1)/(12N)`, and
+
+    .. math::
+        \tau_{\chi^2} = \frac{12N}{k(k+1)}\left(\sum_{i=1}^k r_i^2 - \frac{k(k+1)^2}{4}\right)
+        \;\approx\; \chi^2_{k-1},
+        \qquad
+        \tau_F = \frac{(N-1)\,\tau_{\chi^2}}{N(k-1) - \tau_{\chi^2}} \;\approx\; F\big(k-1, (k-1)(N-1)\big).
+
+    :math:`\tau_F` (Iman and Davenport) is less conservative than :math:`\tau_{\chi^2}`.
+    When every learner has the same rank on every data set,
+    :math:`\tau_{\chi^2} = N(k-1)` and :math:`\tau_F` is infinite (p-value 0).
+    See the chapter *Comparing learners*.
+
+    Examples
+    --------
+    Zhou's table 2.5 (ranks of three algorithms on four data sets):
+
+    >>> res = friedman_test([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]])
+    >>> res.average_ranks.tolist(), round(res.statistic, 3), round(res.f_statistic, 3)
+    ([1.0, 2.125, 2.875], 7.125, 24.429)
+    """
+    try:
+        s = np.asarray(scores, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError("scores must contain numbers") from None
+    if s.ndim != 2:
+        raise ValueError(f"scores must be a 2-d array of shape (n_datasets, n_learners); "
+                         f"got shape {s.shape}")
+    n, k = s.shape
+    if n < 2 or k < 2:
+        raise ValueError(f"scores needs at least 2 data sets (rows) and 2 learners (columns); "
+                         f"got shape {s.shape}")
+    if not np.isfinite(s).all():
+        raise ValueError("scores contains NaN or infinity")
+    ranks = _average_ranks(-s if greater_is_better else s)
+    r = ranks.mean(axis=0)
+    chi2 = 12.0 * n / (k * (k + 1)) * (np.sum(r**2) - k * (k + 1) ** 2 / 4.0)
+    chi2 = max(float(chi2), 0.0)
+    if tie_correction:
+        # a group of t tied values in a row contributes t^3 - t; each member sees `equal` = t
+        equal = (s[:, None, :] == s[:, :, None]).sum(axis=2)
+        ties = np.sum(equal**2 - 1.0)          # sum over members of t^2 - 1 = sum over groups of t^3 - t
+        c = 1.0 - ties / (n * k * (k * k - 1))
+        if c <= 0:
+            raise ValueError("scores: every row is one tie; the tie-corrected statistic is undefined")
+        chi2 /= c
+    pvalue = _dist.chi2_sf(chi2, k - 1)
+    den = n * (k - 1) - chi2
+    if den <= 1e-12 * n * (k - 1):
+        f_stat, f_p = math.inf, 0.0
+    else:
+        f_stat = (n - 1) * chi2 / den
+        f_p = _dist.f_sf(f_stat, k - 1, (k - 1) * (n - 1))
+    return FriedmanResult(float(chi2), float(pvalue), float(f_stat), float(f_p), r)
+
+
+def nemenyi_critical_difference(n_learners: int, n_datasets: int, *, alpha: float = 0.05) -> float:
+    r"""Critical difference (临界值域) of the Nemenyi post-hoc test (Nemenyi 后续检验).
+
+    Two learners differ significantly at level ``alpha`` when their average
+    ranks (from :func:`friedman_test`) differ by more than
+
+    .. math::
+        \mathrm{CD} = q_\alpha \sqrt{\frac{k(k+1)}{6N}},
+
+    where :math:`q_\alpha` is the upper-:math:`\alpha` quantile of the range of
+    :math:`k` independent standard normal variables divided by :math:`\sqrt2`
+    (Demšar 2006, table 5(a); Zhou's table 2.7).
+
+    Parameters
+    ----------
+    n_learners : int
+        :math:`k \ge 2`.
+    n_datasets : int
+        :math:`N \ge 1`.
+    alpha : float in (0, 1), default=0.05
+
+    Returns
+    -------
+    cd : float
+
+    Notes
+    -----
+    :math:`q_\alpha` is computed, not read from a table:
+    ``mlbook._distributions.studentized_range_ppf`` integrates the range
+    distribution numerically. See the chapter *Comparing learners*.
+
+    Examples
+    --------
+    >>> round(nemenyi_critical_difference(3, 4), 3)     # Zhou's example: CD = 1.657
+    1.657
+    """
+    check_scalar(n_learners, "n_learners", numbers.Integral, min_val=2)
+    check_scalar(n_datasets, "n_datasets", numbers.Integral, min_val=1)
+    alpha = _check_alpha(alpha)
+    k, n = int(n_learners), int(n_datasets)
+    q_alpha = _dist.studentized_range_ppf(1.0 - alpha, k) / math.sqrt(2.0)
+    return q_alpha * math.sqrt(k * (k + 1) / (6.0 * n))
+
+
+# ---------------------------------------------------------------------------
+# bias-variance decomposition (偏差-方差分解), Zhou section 2.5
+# ---------------------------------------------------------------------------
+
+
+def bias_variance_decomposition(y_pred: Any, y_true: Any, *,
+                                y_observed: Any = None) -> BiasVarianceResult:
+    r"""Bias-variance decomposition of the squared error, from repeated training sets.
+
+    Parameters
+    ----------
+    y_pred : array-like of shape (n_rounds, n_points)
+        :math:`f(\boldsymbol{x}_j; D_r)`: the predictions at ``n_points`` fixed
+        test inputs of models trained on ``n_rounds`` independent training
+        sets :math:`D_r` drawn from the same distribution (``n_rounds >= 2``).
+    y_true : array-like of shape (n_points,)
+        :math:`y`, the true (noise-free) target at each test input.
+    y_observed : array-like of shape (n_rounds, n_points) or (n_points,), optional
+        :math:`y_D`, the observed (noisy) labels of the test inputs: one per
+        round, or the same for all rounds. When absent, the noise is 0 and the
+        expected error is measured against ``y_true``.
+
+    Returns
+    -------
+    BiasVarianceResult
+        ``expected_error`` :math:`\frac{1}{n}\sum_j \mathbb{E}_D[(f(\boldsymbol{x}_j; D) - y_D)^2]`,
+        ``bias2``, ``variance`` and ``noise``, each averaged over the test inputs
+        and, for the expectations over :math:`D`, over the rounds.
+
+    Notes
+    -----
+    With :math:`\bar f(\boldsymbol{x}) = \mathbb{E}_D[f(\boldsymbol{x}; D)]`,
+
+    .. math::
+        \mathbb{E}_D\big[(f(\boldsymbol{x}; D) - y_D)^2\big]
+        = \underbrace{(\bar f(\boldsymbol{x}) - y)^2}_{\mathrm{bias}^2}
+        + \underbrace{\mathbb{E}_D\big[(f(\boldsymbol{x}; D) - \bar f(\boldsymbol{x}))^2\big]}_{\mathrm{var}}
+        + \underbrace{\mathbb{E}_D\big[(y_D - y)^2\big]}_{\varepsilon^2}
+
+    when the noise :math:`y_D - y` has mean zero and is independent of the
+    training set. Estimated from ``n_rounds`` samples, bias² and variance
+    (with the :math:`1/n_{\text{rounds}}` average) add up to the error against
+    ``y_true`` exactly; with ``y_observed`` the identity holds up to the two
+    sample cross terms, which vanish in expectation. See the chapter
+    *Comparing learners*.
+
+    Examples
+    --------
+    >>> res = bias_variance_decomposition([[1.0, 2.0], [3.0, 2.0]], [1.0, 1.0])
+    >>> res.bias2, res.variance, res.expected_error
+    (1.0, 0.5, 1.5)
+    """
+    try:
+        f = np.asarray(y_pred, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError("y_pred must contain numbers") from None
+    if f.ndim != 2 or f.shape[0] < 2 or f.shape[1] < 1:
+        raise ValueError(f"y_pred must have shape (n_rounds, n_points) with n_rounds >= 2; "
+                         f"got shape {f.shape}")
+    y = _check_values(y_true, "y_true")
+    if y.shape[0] != f.shape[1]:
+        raise ValueError(f"y_true must have one value per test point (y_pred.shape[1] = "
+                         f"{f.shape[1]}); got {y.shape[0]}")
+    if not np.isfinite(f).all():
+        raise ValueError("y_pred contains NaN or infinity")
+    f_bar = f.mean(axis=0)
+    bias2 = float(np.mean((f_bar - y) ** 2))
+    variance = float(np.mean((f - f_bar) ** 2))
+    if y_observed is None:
+        return BiasVarianceResult(float(np.mean((f - y) ** 2)), bias2, variance, 0.0)
+    try:
+        y_d = np.asarray(y_observed, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError("y_observed must contain numbers") from None
+    if y_d.shape not in (f.shape, y.shape):
+        raise ValueError(f"y_observed must have shape {f.shape} or {y.shape}; got {y_d.shape}")
+    if not np.isfinite(y_d).all():
+        raise ValueError("y_observed contains NaN or infinity")
+    y_d = np.broadcast_to(y_d, f.shape)
+    noise = float(np.mean((y_d - y) ** 2))
+    return BiasVarianceResult(float(np.mean((f - y_d) ** 2)), bias2, variance, noise)

@@ -14,6 +14,7 @@ import numpy as np
 
 __all__ = ["get_ax", "plot_decision_regions", "plot_svm_margin", "plot_svm_alpha_cases",
            "plot_surrogate_losses", "plot_tree", "plot_roc_curve", "plot_pr_curve"]
+__all__ += ["plot_cost_curve", "plot_critical_difference"]   # chapter "Comparing learners"
 
 #: Colours for up to six classes (colour-blind-safe, Okabe and Ito).
 CLASS_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
@@ -534,6 +535,11 @@ def plot_pr_curve(precision: Any, recall: Any, *, ax: Any = None, label: str | N
 
     Notes
     -----
+    The curve is drawn as a step function: each precision is held over the
+    recall interval that ends at its point, so the area under the drawn curve
+    is the average precision, as the area under the drawn ROC curve is the AUC.
+    Joining the points by straight lines would draw operating points that no
+    classifier reaches and overstates the area (Davis and Goadrich 2006).
     See the chapter "Model evaluation and selection".
     """
     precision, recall = _check_curve(precision, recall, "precision", "recall")
@@ -545,6 +551,14 @@ def plot_pr_curve(precision: Any, recall: Any, *, ax: Any = None, label: str | N
                                       and 0.0 <= float(value) <= 1.0):
             raise ValueError(f"{name} must be a number in [0, 1]; got {value!r}")
     ax = get_ax(ax)
+    # Steps, not straight lines (Davis and Goadrich 2006): between two points
+    # of the curve no classifier reaches the straight line joining them. Put
+    # the points in decreasing recall; "steps-post" then holds each point's
+    # precision down to the next smaller recall, so the area under the drawn
+    # curve is the average precision sum_n (R_n - R_{n-1}) P_n.
+    if recall.shape[0] > 1 and recall[-1] > recall[0]:
+        recall, precision = recall[::-1], precision[::-1]
+    line_kw.setdefault("drawstyle", "steps-post")
     (line,) = ax.plot(recall, precision, label=label, **line_kw)
     if bep is not None:
         if not any(x.get_gid() == "pr-diagonal" for x in ax.get_lines()):
@@ -559,4 +573,104 @@ def plot_pr_curve(precision: Any, recall: Any, *, ax: Any = None, label: str | N
     ax.set_title(title or "P-R curve")
     if label is not None or bep is not None:
         ax.legend(fontsize=8, loc="lower left")
+    return ax
+
+
+def plot_cost_curve(fpr: Any, tpr: Any, probability_cost: Any, normalized_cost: Any, *,
+                    ax: Any = None, label: str | None = None, title: str | None = None,
+                    color: str | None = None):
+    r"""Draw a cost curve (代价曲线): one line per ROC point and their lower envelope.
+
+    Parameters
+    ----------
+    fpr, tpr : array-like of shape (n_points,)
+        The ROC points (:func:`mlbook.metrics.roc_curve`); each becomes the
+        segment from :math:`(0, \mathrm{FPR})` to :math:`(1, 1 - \mathrm{TPR})`.
+    probability_cost, normalized_cost : array-like of shape (n_corners,)
+        The envelope, as returned by :func:`mlbook.metrics.cost_curve`; the
+        area under it is shaded.
+    ax : matplotlib axes, optional
+    label : str, optional
+        Legend entry of the envelope.
+    title : str, optional
+        Default "Cost curve".
+    color : str, optional
+        Colour of the envelope and the shading (default the first of
+        ``CLASS_COLORS``).
+
+    Returns
+    -------
+    ax : matplotlib axes
+
+    Notes
+    -----
+    See the chapter *Comparing learners*.
+    """
+    fpr, tpr = _check_curve(fpr, tpr, "fpr", "tpr")
+    pc, cost = _check_curve(probability_cost, normalized_cost, "probability_cost",
+                            "normalized_cost")
+    color = color or CLASS_COLORS[0]
+    ax = get_ax(ax)
+    for f, t in zip(fpr, tpr):
+        ax.plot([0, 1], [f, 1 - t], color="grey", lw=0.6, alpha=0.6, gid="cost-line")
+    ax.fill_between(pc, cost, color=color, alpha=0.25, lw=0)
+    ax.plot(pc, cost, color=color, lw=2, label=label, gid="cost-envelope")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("probability cost $P(+)_{cost}$")
+    ax.set_ylabel("normalised cost $cost_{norm}$")
+    ax.set_title(title or "Cost curve")
+    if label is not None:
+        ax.legend(fontsize=8, loc="upper right")
+    return ax
+
+
+def plot_critical_difference(average_ranks: Any, cd: float, *, names: Any = None,
+                             ax: Any = None, title: str | None = None):
+    r"""Friedman test plot (Zhou's figure 2.8): average ranks with bars of width CD.
+
+    Each learner is a dot at its average rank with a horizontal bar of length
+    ``cd`` centred on it. Two learners differ significantly under the Nemenyi
+    test exactly when their bars do not overlap (their ranks differ by more
+    than ``cd``).
+
+    Parameters
+    ----------
+    average_ranks : array-like of shape (k,)
+        From :func:`mlbook.model_selection.friedman_test` (rank 1 the best).
+    cd : float > 0
+        From :func:`mlbook.model_selection.nemenyi_critical_difference`.
+    names : sequence of str of length k, optional
+        Default "learner 1", ... .
+    ax : matplotlib axes, optional
+    title : str, optional
+        Default "Friedman test: average ranks and CD".
+
+    Returns
+    -------
+    ax : matplotlib axes
+
+    Notes
+    -----
+    See the chapter *Comparing learners*.
+    """
+    r = np.asarray(average_ranks, dtype=float)
+    if r.ndim != 1 or r.shape[0] < 2 or not np.isfinite(r).all():
+        raise ValueError("average_ranks must be a 1-d array of at least 2 finite ranks")
+    if not (isinstance(cd, (int, float, np.floating, np.integer)) and np.isfinite(cd) and cd > 0):
+        raise ValueError(f"cd must be a positive number; got {cd!r}")
+    k = r.shape[0]
+    names = [f"learner {i + 1}" for i in range(k)] if names is None else list(names)
+    if len(names) != k:
+        raise ValueError(f"names must have one entry per learner ({k}); got {len(names)}")
+    ax = get_ax(ax)
+    for i, ri in enumerate(r):
+        c = CLASS_COLORS[i % len(CLASS_COLORS)]
+        ax.plot([ri - cd / 2, ri + cd / 2], [i, i], color=c, lw=2, gid="cd-bar")
+        ax.plot([ri], [i], "o", color=c, mec="k", zorder=3)
+    ax.set_yticks(np.arange(k), names)
+    ax.set_ylim(k - 0.5, -0.5)                  # first learner on top
+    ax.set_xlabel("average rank (1 = best)")
+    ax.set_title(title or "Friedman test: average ranks and CD")
+    ax.grid(axis="x", lw=0.3)
     return ax

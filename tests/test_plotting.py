@@ -109,3 +109,57 @@ def test_pr_rejects_bad_bep_and_baseline():
         plot_pr_curve([1, 0.5], [0, 1], bep=1.2)
     with pytest.raises(ValueError, match="baseline must be a number in"):
         plot_pr_curve([1, 0.5], [0, 1], baseline="half")
+
+
+def test_pr_curve_is_drawn_as_steps_whose_area_is_the_average_precision(scores):
+    # Davis and Goadrich (2006): no straight-line interpolation in P-R space.
+    from mlbook.metrics import average_precision_score
+
+    y, s = scores
+    p, r, _ = precision_recall_curve(y, s)
+    for order in (slice(None), slice(None, None, -1)):     # either direction of the points
+        ax = plot_pr_curve(p[order], r[order])
+        (line,) = ax.get_lines()
+        assert line.get_drawstyle() == "steps-post"
+        x, h = line.get_xdata(), line.get_ydata()
+        assert x[0] >= x[-1]                                 # drawn in decreasing recall
+        # steps-post holds h[i] from x[i] to x[i + 1]: the drawn area
+        area = float(np.sum((x[:-1] - x[1:]) * h[:-1]))
+        # 1e-12: the same sum of products as average_precision_score, in another order
+        assert abs(area - average_precision_score(y, s)) < 1e-12
+        plt.close(ax.figure)
+
+
+def test_cost_curve_plot_draws_every_line_and_the_envelope(scores):
+    from mlbook.metrics import cost_curve
+    from mlbook.plotting import plot_cost_curve
+
+    y, s = scores
+    fpr, tpr, _ = roc_curve(y, s, drop_intermediate=False)
+    pc, cost = cost_curve(y, s)
+    ax = plot_cost_curve(fpr, tpr, pc, cost)
+    lines = [line for line in ax.get_lines() if line.get_gid() == "cost-line"]
+    assert len(lines) == fpr.shape[0]
+    env = [line for line in ax.get_lines() if line.get_gid() == "cost-envelope"]
+    assert len(env) == 1
+    np.testing.assert_array_equal(env[0].get_xdata(), pc)
+    assert ax.get_xlabel() and ax.get_ylabel() and ax.get_title()
+    plt.close(ax.figure)
+    with pytest.raises(ValueError, match="probability_cost"):
+        plot_cost_curve(fpr, tpr, pc[:-1], cost)
+
+
+def test_critical_difference_plot():
+    from mlbook.plotting import plot_critical_difference
+
+    ax = plot_critical_difference([1.0, 2.125, 2.875], 1.657, names=["A", "B", "C"])
+    bars = [line for line in ax.get_lines() if line.get_gid() == "cd-bar"]
+    assert len(bars) == 3
+    np.testing.assert_allclose(bars[1].get_xdata(), [2.125 - 0.8285, 2.125 + 0.8285],
+                               rtol=0, atol=1e-12)
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["A", "B", "C"]
+    plt.close(ax.figure)
+    with pytest.raises(ValueError, match="names"):
+        plot_critical_difference([1.0, 2.0], 1.0, names=["A"])
+    with pytest.raises(ValueError, match="cd must be"):
+        plot_critical_difference([1.0, 2.0], -1.0)

@@ -1,0 +1,428 @@
+"""Hypothesis tests for comparing learners, cost curves, the bias-variance decomposition.
+
+Oracles: ``scipy.stats`` (a test-time dependency only) for every distribution
+function and every test SciPy also has; Zhou's and Demšar's published numbers
+(cited next to each assertion); hand computations of the formulas.
+
+Tolerances:
+* 1e-10 relative for tail probabilities and quantiles: our continued fractions
+  and series stop at a relative change of 1e-16, and SciPy's Cephes/Boost
+  routines are accurate to a few ulp; the worst observed disagreement over the
+  random arguments below is about 1e-13 (quantiles found by bisection on the
+  tail, about 2e-11 for t quantiles with tails near 1e-3, hence 1e-9 for those).
+* 1e-12 for statistics: the same arithmetic on the same numbers.
+* 1e-3 for the tables of q_alpha: they print three decimals of the
+  studentized range divided by sqrt(2), each rounded, so a printed value can be
+  off by up to about 5e-4 / sqrt(2) + 5e-4 < 1e-3 from the exact one.
+"""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mlbook import _distributions as D
+from mlbook import metrics as M
+from mlbook import model_selection as MS
+
+stats = pytest.importorskip("scipy.stats")
+special = pytest.importorskip("scipy.special")
+
+RTOL_P = 1e-10       # tail probabilities (see the module docstring)
+RTOL_Q = 1e-9        # quantiles found by bisection
+TOL_STAT = 1e-12     # statistics
+
+
+def close(a, b, rtol, atol=0.0):
+    return abs(a - b) <= atol + rtol * abs(b)
+
+
+# ---------------------------------------------------------------------------
+# distribution functions against scipy
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_special_functions_match_scipy(seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(50):
+        a, b = rng.uniform(0.05, 80, 2)
+        x, xx = rng.uniform(), rng.uniform(0, 120)
+        assert close(D.betainc(a, b, x), special.betainc(a, b, x), RTOL_P, 1e-300), (a, b, x)
+        assert close(D.gammainc(a, xx), special.gammainc(a, xx), RTOL_P, 1e-300), (a, xx)
+        assert close(D.gammaincc(a, xx), special.gammaincc(a, xx), RTOL_P, 1e-300), (a, xx)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tails_and_quantiles_match_scipy(seed):
+    rng = np.random.default_rng(100 + seed)
+    for _ in range(40):
+        df, d2 = int(rng.integers(1, 80)), int(rng.integers(1, 80))
+        t, x, f = rng.normal() * 4, rng.uniform(0, 100), rng.uniform(0, 20)
+        p = rng.uniform(0.001, 0.999)
+        assert close(D.t_sf(t, df), stats.t.sf(t, df), RTOL_P), (t, df)
+        assert close(D.chi2_sf(x, df), stats.chi2.sf(x, df), RTOL_P, 1e-300), (x, df)
+        assert close(D.f_sf(f, df, d2), stats.f.sf(f, df, d2), RTOL_P, 1e-300), (f, df, d2)
+        assert close(D.t_ppf(p, df), stats.t.ppf(p, df), RTOL_Q), (p, df)
+        assert close(D.chi2_ppf(p, df), stats.chi2.ppf(p, df), RTOL_Q), (p, df)
+        assert close(D.f_ppf(p, df, d2), stats.f.ppf(p, df, d2), RTOL_Q), (p, df, d2)
+        n = int(rng.integers(1, 200))
+        k, q = int(rng.integers(-1, n + 2)), rng.uniform()
+        # 1e-280 absolute: both underflow differently below that
+        assert close(D.binom_sf(k, n, q), stats.binom.sf(k, n, q), RTOL_P, 1e-280), (k, n, q)
+        assert close(D.binom_cdf(k, n, q), stats.binom.cdf(k, n, q), RTOL_P, 1e-280), (k, n, q)
+    z = rng.normal(size=50) * 5
+    np.testing.assert_allclose(D.norm_cdf(z), stats.norm.cdf(z), rtol=RTOL_P, atol=0)
+
+
+@pytest.mark.parametrize("k", [2, 3, 5, 10, 25])
+def test_studentized_range_matches_scipy(k):
+    # scipy.stats.studentized_range with df = inf: the same integral, computed
+    # by scipy's own quadrature; 1e-10 relative (200-point Gauss-Legendre
+    # integrates this smooth integrand to about 1e-14), plus 1e-15 absolute for
+    # the far lower tail (k = 25, q = 1: P = 4.6e-10, the two quadratures differ
+    # by 2e-18); the Nemenyi test only uses the upper tail.
+    for q in (0.3, 1.0, 2.5, 4.0, 6.0):
+        assert close(D.studentized_range_cdf(q, k), stats.studentized_range.cdf(q, k, np.inf),
+                     RTOL_P, 1e-15), (q, k)
+    for alpha in (0.01, 0.05, 0.1):
+        assert close(D.studentized_range_ppf(1 - alpha, k),
+                     stats.studentized_range.ppf(1 - alpha, k, np.inf), RTOL_Q), (alpha, k)
+
+
+# Demšar (2006), "Statistical comparisons of classifiers over multiple data sets",
+# JMLR 7, table 5(a): two-tailed Nemenyi q_alpha for k = 2..10.
+DEMSAR_Q05 = [1.960, 2.343, 2.569, 2.728, 2.850, 2.949, 3.031, 3.102, 3.164]
+DEMSAR_Q10 = [1.645, 2.052, 2.291, 2.459, 2.589, 2.693, 2.780, 2.855, 2.920]
+
+
+def test_nemenyi_q_against_demsar_table():
+    for k, q05, q10 in zip(range(2, 11), DEMSAR_Q05, DEMSAR_Q10):
+        # CD with N chosen so that sqrt(k(k+1)/(6N)) = 1 is not an integer N in
+        # general, so recover q_alpha from the CD at N = 1
+        scale = math.sqrt(k * (k + 1) / 6.0)
+        assert abs(MS.nemenyi_critical_difference(k, 1, alpha=0.05) / scale - q05) < 1e-3, k
+        assert abs(MS.nemenyi_critical_difference(k, 1, alpha=0.10) / scale - q10) < 1e-3, k
+
+
+def test_zhou_friedman_nemenyi_example():
+    # Zhou, Machine Learning, table 2.5 (ranks of A, B, C on four data sets) and
+    # the text after it: tau_F = 24.429, F(2, 6) critical value 5.143 (table 2.6),
+    # q_0.05 = 2.344 (table 2.7) and CD = 1.657.
+    ranks = [[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]
+    res = MS.friedman_test(ranks)
+    np.testing.assert_allclose(res.average_ranks, [1.0, 2.125, 2.875], rtol=0, atol=TOL_STAT)
+    assert round(res.f_statistic, 3) == 24.429
+    assert round(D.f_ppf(0.95, 2, 6), 3) == 5.143
+    cd = MS.nemenyi_critical_difference(3, 4)
+    assert round(cd, 3) == 1.657
+    assert abs(cd / math.sqrt(3 * 4 / 24) - 2.344) < 1e-3
+    # Zhou's conclusions: A and C differ; A and B, B and C do not
+    r = res.average_ranks
+    assert r[2] - r[0] > cd and r[1] - r[0] < cd and r[2] - r[1] < cd
+
+
+# ---------------------------------------------------------------------------
+# the tests against scipy
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_binomial_test_matches_scipy(seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(20):
+        m = int(rng.integers(1, 400))
+        k = int(rng.integers(0, m + 1))
+        e0 = float(rng.uniform(0.01, 0.99))
+        alpha = float(rng.choice([0.01, 0.05, 0.1]))
+        res = MS.binomial_test(k, m, e0, alpha=alpha)
+        ref = stats.binomtest(k, m, e0, alternative="greater").pvalue
+        assert close(res.pvalue, ref, RTOL_P, 1e-280), (k, m, e0)
+        assert res.statistic == k / m
+        # the critical value: rejection iff error >= critical value iff p <= alpha
+        c = round(res.critical_value * m)
+        assert stats.binom.sf(c - 1, m, e0) <= alpha * (1 + 1e-12)
+        assert c == 0 or stats.binom.sf(c - 2, m, e0) > alpha * (1 - 1e-12)
+        assert (res.statistic >= res.critical_value) == (res.pvalue <= alpha)
+
+
+@pytest.mark.parametrize("alternative", ["two-sided", "less", "greater"])
+@pytest.mark.parametrize("seed", range(4))
+def test_ttests_match_scipy(seed, alternative):
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(2, 30))
+    a = rng.normal(0.2, 0.05, k)
+    b = a + rng.normal(0.01, 0.02, k)
+    ours = MS.ttest_1samp(a, 0.19, alternative=alternative)
+    ref = stats.ttest_1samp(a, 0.19, alternative=alternative)
+    assert close(ours.statistic, ref.statistic, 1e-12) and ours.df == ref.df == k - 1
+    assert close(ours.pvalue, ref.pvalue, RTOL_P)
+    ours = MS.paired_ttest_kfold(a, b, alternative=alternative)
+    ref = stats.ttest_rel(a, b, alternative=alternative)
+    assert close(ours.statistic, ref.statistic, 1e-12) and ours.df == k - 1
+    assert close(ours.pvalue, ref.pvalue, RTOL_P)
+
+
+def test_5x2cv_by_hand():
+    rng = np.random.default_rng(0)
+    ea, eb = rng.uniform(0.1, 0.3, (5, 2)), rng.uniform(0.1, 0.3, (5, 2))
+    d = ea - eb
+    s2 = [(d[i, 0] - d[i].mean()) ** 2 + (d[i, 1] - d[i].mean()) ** 2 for i in range(5)]
+    t_first = d[0, 0] / math.sqrt(sum(s2) / 5)          # Dietterich (1998), eq. (the 5x2cv t)
+    t_mean = d[0].mean() / math.sqrt(sum(s2) / 5)       # Zhou (2.32)
+    res = MS.paired_ttest_5x2cv(ea, eb)
+    assert close(res.statistic, t_first, TOL_STAT) and res.df == 5
+    assert close(res.pvalue, 2 * stats.t.sf(abs(t_first), 5), RTOL_P)
+    res = MS.paired_ttest_5x2cv(ea, eb, numerator="mean")
+    assert close(res.statistic, t_mean, TOL_STAT)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_mcnemar_matches_scipy(seed):
+    rng = np.random.default_rng(seed)
+    m = int(rng.integers(20, 300))
+    y = rng.integers(0, 3, m)
+    pa = np.where(rng.random(m) < 0.7, y, rng.integers(0, 3, m))
+    pb = np.where(rng.random(m) < 0.6, y, rng.integers(0, 3, m))
+    e01 = int(np.sum((pa != y) & (pb == y)))
+    e10 = int(np.sum((pa == y) & (pb != y)))
+    res = MS.mcnemar_test(y, pa, pb)
+    assert (res.a_wrong_b_right, res.a_right_b_wrong) == (e01, e10)
+    stat = (abs(e01 - e10) - 1) ** 2 / (e01 + e10)            # Zhou (2.33)
+    assert close(res.statistic, stat, TOL_STAT)
+    assert close(res.pvalue, stats.chi2.sf(stat, 1), RTOL_P)
+    res = MS.mcnemar_test(y, pa, pb, correction=False)
+    assert close(res.pvalue, stats.chi2.sf((e01 - e10) ** 2 / (e01 + e10), 1), RTOL_P)
+    res = MS.mcnemar_test(y, pa, pb, exact=True)
+    assert close(res.pvalue, stats.binomtest(e01, e01 + e10, 0.5).pvalue, RTOL_P)
+
+
+def test_mcnemar_without_disagreement():
+    res = MS.mcnemar_test([0, 1, 1], [0, 1, 0], [0, 1, 0])
+    assert res.statistic == 0.0 and res.pvalue == 1.0
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_friedman_matches_scipy(seed):
+    rng = np.random.default_rng(seed)
+    n, k = int(rng.integers(3, 20)), int(rng.integers(3, 8))
+    errors = rng.uniform(size=(n, k)) + np.linspace(0, 0.3, k)   # continuous: no ties
+    res = MS.friedman_test(errors)
+    ref = stats.friedmanchisquare(*errors.T)
+    assert close(res.statistic, ref.statistic, 1e-12)
+    assert close(res.pvalue, ref.pvalue, RTOL_P)
+    # Zhou (2.35) by hand
+    f = (n - 1) * res.statistic / (n * (k - 1) - res.statistic)
+    assert close(res.f_statistic, f, TOL_STAT)
+    assert close(res.f_pvalue, stats.f.sf(f, k - 1, (k - 1) * (n - 1)), RTOL_P)
+    # accuracies with greater_is_better give the same test
+    res2 = MS.friedman_test(1 - errors, greater_is_better=True)
+    assert close(res2.statistic, res.statistic, TOL_STAT)
+    # with ties, scipy divides by the tie correction
+    tied = np.round(errors * 3) / 3
+    ref = stats.friedmanchisquare(*tied.T)
+    res3 = MS.friedman_test(tied, tie_correction=True)
+    assert close(res3.statistic, ref.statistic, 1e-12)
+    assert close(res3.pvalue, ref.pvalue, RTOL_P)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(2, 12), st.integers(2, 7), st.integers(0, 10**6))
+def test_average_ranks_properties(n, k, seed):
+    rng = np.random.default_rng(seed)
+    scores = rng.integers(0, 4, (n, k)).astype(float)          # many ties
+    res = MS.friedman_test(scores)
+    # every row of ranks sums to k(k+1)/2, so the average ranks do too
+    assert abs(res.average_ranks.sum() - k * (k + 1) / 2) < 1e-12
+    assert res.statistic >= 0 and 0 <= res.pvalue <= 1
+    # ranks agree with scipy.stats.rankdata (average method), row by row
+    ranks = MS._average_ranks(scores)
+    np.testing.assert_array_equal(ranks, stats.rankdata(scores, axis=1))
+
+
+def test_friedman_perfect_agreement():
+    res = MS.friedman_test([[1, 2, 3]] * 5)
+    assert close(res.statistic, 5 * 2, TOL_STAT)             # N(k - 1)
+    assert res.f_statistic == math.inf and res.f_pvalue == 0.0
+
+
+# ---------------------------------------------------------------------------
+# cost-sensitive error and cost curves
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_cost_sensitive_error_rate_by_hand(seed):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 3, 100)
+    p = rng.integers(0, 3, 100)
+    cost = rng.uniform(0, 5, (3, 3))
+    expected = np.mean(cost[y, p])
+    assert close(M.cost_sensitive_error_rate(y, p, cost_matrix=cost), expected, 1e-12)
+    unit = 1 - np.eye(3)
+    assert close(M.cost_sensitive_error_rate(y, p, cost_matrix=unit), np.mean(y != p), 1e-12)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_cost_curve_is_the_lower_envelope(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(10, 200))
+    y = rng.integers(0, 2, n)
+    y[:2] = [0, 1]
+    s = np.round(rng.normal(y * rng.uniform(0, 2), 1.0), 1)   # ties
+    pc, cost = M.cost_curve(y, s)
+    assert pc[0] == 0 and pc[-1] == 1 and np.all(np.diff(pc) >= 0)
+    fpr, tpr, _ = M.roc_curve(y, s, drop_intermediate=False)
+    grid = np.linspace(0, 1, 1001)
+    lines = (1 - tpr)[:, None] * grid + fpr[:, None] * (1 - grid)   # one line per ROC point
+    brute = lines.min(axis=0)
+    # 1e-12: the same linear functions evaluated at the same points
+    np.testing.assert_allclose(np.interp(grid, pc, cost), brute, rtol=0, atol=1e-12)
+    # the area is the expected normalised cost over a uniform P(+)cost, and no
+    # single threshold does better than choosing the best one for each P(+)cost
+    area = M.auc(pc, cost)
+    assert area <= min(0.5 * (f + (1 - t)) for f, t in zip(fpr, tpr)) + 1e-12
+    # the normalised cost is the cost-sensitive error divided by its maximum
+    # (Zhou 2.25), at every threshold, for costs and a prior taken from the data
+    c01, c10 = 3.0, 1.0
+    p = y.mean()
+    pcost = p * c01 / (p * c01 + (1 - p) * c10)
+    for thr in np.unique(s)[::5]:
+        pred = (s >= thr).astype(int)
+        e = M.cost_sensitive_error_rate(y, pred, cost_matrix=[[0, c10], [c01, 0]], labels=[0, 1])
+        fnr = np.mean(pred[y == 1] == 0)
+        fp = np.mean(pred[y == 0] == 1)
+        norm = e / (p * c01 + (1 - p) * c10)
+        assert close(norm, fnr * pcost + fp * (1 - pcost), 1e-12, 1e-15)
+
+
+def test_cost_curve_of_a_perfect_and_a_random_score():
+    pc, cost = M.cost_curve([0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9])
+    assert M.auc(pc, cost) == 0.0                              # perfect: no cost anywhere
+    pc, cost = M.cost_curve([0, 1, 0, 1], [0.5, 0.5, 0.5, 0.5])
+    assert close(M.auc(pc, cost), 0.25, 1e-15)                 # the trivial classifiers' triangle
+
+
+# ---------------------------------------------------------------------------
+# bias-variance decomposition
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_bias_variance_identity(seed):
+    rng = np.random.default_rng(seed)
+    r, n = 50, 30
+    y = rng.normal(size=n)
+    f = y + 0.3 + rng.normal(size=(r, n)) * 0.5
+    res = MS.bias_variance_decomposition(f, y)
+    # bias^2 + variance = error against y exactly (the sample version of the identity)
+    assert close(res.bias2 + res.variance, res.expected_error, 1e-12)
+    assert close(res.bias2, np.mean((f.mean(0) - y) ** 2), 1e-12)
+    assert close(res.variance, np.mean(f.var(axis=0)), 1e-12)
+    y_d = y + rng.normal(size=(r, n)) * 0.2
+    res = MS.bias_variance_decomposition(f, y, y_observed=y_d)
+    cross = 2 * np.mean((f - f.mean(0)) * (y - y_d)) + 2 * np.mean((f.mean(0) - y) * (y - y_d))
+    assert close(res.bias2 + res.variance + res.noise + cross, res.expected_error, 1e-12)
+
+
+# ---------------------------------------------------------------------------
+# bad input
+# ---------------------------------------------------------------------------
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="n_errors must be <= n_samples"):
+        MS.binomial_test(5, 3, 0.1)
+    with pytest.raises(ValueError, match="epsilon0 must be <= 1"):
+        MS.binomial_test(1, 3, 1.5)
+    with pytest.raises(ValueError, match="alpha must be"):
+        MS.binomial_test(1, 3, 0.2, alpha=0)
+    with pytest.raises(TypeError, match="n_samples must be of type"):
+        MS.binomial_test(1, 3.5, 0.2)
+    with pytest.raises(ValueError, match="a needs at least 2 values"):
+        MS.ttest_1samp([0.1], 0.1)
+    with pytest.raises(ValueError, match="a has zero variance"):
+        MS.ttest_1samp([0.1, 0.1], 0.1)
+    with pytest.raises(ValueError, match="alternative must be one of"):
+        MS.ttest_1samp([0.1, 0.2], 0.1, alternative="bigger")
+    with pytest.raises(ValueError, match="a contains NaN"):
+        MS.ttest_1samp([0.1, np.nan], 0.1)
+    with pytest.raises(ValueError, match="errors_a and errors_b must have the same length"):
+        MS.paired_ttest_kfold([0.1, 0.2, 0.3], [0.1, 0.2])
+    with pytest.raises(ValueError, match="zero variance"):
+        MS.paired_ttest_kfold([0.5, 0.75, 1.0], [0.25, 0.5, 0.75])
+    with pytest.raises(ValueError, match=r"errors_b must have shape \(5, 2\)"):
+        MS.paired_ttest_5x2cv(np.zeros((5, 2)), np.zeros((10,)))
+    with pytest.raises(ValueError, match="numerator must be"):
+        MS.paired_ttest_5x2cv(np.zeros((5, 2)), np.zeros((5, 2)), numerator="last")
+    with pytest.raises(ValueError, match="y_pred_b"):
+        MS.mcnemar_test([0, 1, 1], [0, 1, 1], [0, 1])
+    with pytest.raises(ValueError, match="scores must be a 2-d array"):
+        MS.friedman_test([1, 2, 3])
+    with pytest.raises(ValueError, match="at least 2 data sets"):
+        MS.friedman_test([[1, 2, 3]])
+    with pytest.raises(ValueError, match="scores contains NaN"):
+        MS.friedman_test([[1, 2], [np.nan, 1]])
+    with pytest.raises(ValueError, match="n_learners must be >= 2"):
+        MS.nemenyi_critical_difference(1, 5)
+    with pytest.raises(ValueError, match="y_true must have one value per test point"):
+        MS.bias_variance_decomposition(np.zeros((3, 4)), np.zeros(5))
+    with pytest.raises(ValueError, match="y_pred must have shape"):
+        MS.bias_variance_decomposition(np.zeros((1, 4)), np.zeros(4))
+    with pytest.raises(ValueError, match="y_observed must have shape"):
+        MS.bias_variance_decomposition(np.zeros((3, 4)), np.zeros(4), y_observed=np.zeros(3))
+    with pytest.raises(ValueError, match=r"cost_matrix must have shape \(2, 2\)"):
+        M.cost_sensitive_error_rate([0, 1], [1, 1], cost_matrix=np.zeros((3, 3)))
+    with pytest.raises(ValueError, match="non-negative"):
+        M.cost_sensitive_error_rate([0, 1], [1, 1], cost_matrix=[[0, -1], [1, 0]])
+    with pytest.raises(ValueError, match="y_true contains no positive"):
+        M.cost_curve([0, 0], [0.1, 0.2])
+    with pytest.raises(ValueError, match="p must be in"):
+        D.t_ppf(1.0, 3)
+
+
+# ---------------------------------------------------------------------------
+# properties
+# ---------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 300), st.floats(0.01, 0.99), st.integers(0, 10**6))
+def test_binomial_pvalue_decreases_with_the_number_of_errors(m, e0, seed):
+    ks = np.sort(np.random.default_rng(seed).integers(0, m + 1, 5))
+    p = [MS.binomial_test(int(k), m, e0).pvalue for k in ks]
+    assert all(a >= b - 1e-15 for a, b in zip(p, p[1:]))
+    assert MS.binomial_test(0, m, e0).pvalue == 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(5, 200), st.integers(0, 10**6))
+def test_mcnemar_is_symmetric_in_the_two_learners(m, seed):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, m)
+    pa, pb = rng.integers(0, 2, m), rng.integers(0, 2, m)
+    for exact in (False, True):
+        ab, ba = MS.mcnemar_test(y, pa, pb, exact=exact), MS.mcnemar_test(y, pb, pa, exact=exact)
+        assert ab.statistic == ba.statistic and ab.pvalue == ba.pvalue
+        assert (ab.a_wrong_b_right, ab.a_right_b_wrong) == (ba.a_right_b_wrong, ba.a_wrong_b_right)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(4, 120), st.integers(0, 10**6))
+def test_cost_curve_lies_under_the_trivial_classifiers(n, seed):
+    # The all-negative and all-positive classifiers are ROC points (0, 0) and
+    # (1, 1), with cost lines P and 1 - P: the envelope is never above
+    # min(P, 1 - P), so its area is at most 1/4 (and at least 0).
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    y[:2] = [0, 1]
+    s = np.round(rng.normal(size=n), 1)
+    pc, cost = M.cost_curve(y, s)
+    assert np.all(cost <= np.minimum(pc, 1 - pc) + 1e-12) and np.all(cost >= -1e-15)
+    assert -1e-15 <= M.auc(pc, cost) <= 0.25 + 1e-12
+    # a strictly increasing map of the scores changes nothing
+    pc2, cost2 = M.cost_curve(y, np.exp(s))
+    np.testing.assert_array_equal(pc, pc2)
+    np.testing.assert_array_equal(cost, cost2)
