@@ -863,6 +863,7 @@ from .base import ClassifierMixin  # noqa: E402
 
 __all__ += [
     "SeparableDataWarning",
+    "QuasiSeparableDataWarning",
     "expit",
     "logit",
     "log_loss_terms",
@@ -873,6 +874,16 @@ __all__ += [
 
 class SeparableDataWarning(UserWarning):
     """The training data are linearly separable: the unpenalised MLE does not exist."""
+
+
+class QuasiSeparableDataWarning(SeparableDataWarning):
+    """The training data are quasi-completely separated: the unpenalised MLE does not exist.
+
+    A hyperplane has every point on its own class's side or on the hyperplane
+    itself, with points of both classes on it (Albert and Anderson, 1984).
+    A subclass of :class:`SeparableDataWarning`, so a filter for that one
+    catches both.
+    """
 
 
 def expit(z: Any) -> np.ndarray:
@@ -1088,7 +1099,12 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     Without a penalty, when the classes are linearly separable no finite
     minimiser exists; the fit then stops once every training point is
     classified correctly with a mean log-loss below ``1e-8``, and warns
-    (:class:`SeparableDataWarning`). Use ``penalty="l2"``.
+    (:class:`SeparableDataWarning`). Under quasi-complete separation (a
+    hyperplane with every point on its own side *or on it*, points of both
+    classes on it) the minimiser does not exist either; the fit then warns with
+    :class:`QuasiSeparableDataWarning` when the fitted weights yield a
+    certificate (a direction along which the loss never increases). Use
+    ``penalty="l2"``.
 
     Only two classes are supported; for more, wrap the estimator in
     ``sklearn.multiclass.OneVsRestClassifier``. See the chapter "Logistic regression".
@@ -1159,6 +1175,9 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         -----
         SeparableDataWarning
             Without a penalty, when the fitted weights separate the training data.
+        QuasiSeparableDataWarning
+            Without a penalty, when the fitted weights reveal a quasi-complete
+            separation (some points of both classes on the separating hyperplane).
         ConvergenceWarning
             When ``max_iter`` is reached before ``tol``.
         """
@@ -1180,6 +1199,8 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         self.coef_ = w[: X.shape[1]].reshape(1, -1).copy()
         self.intercept_ = np.array([w[-1] if self.fit_intercept else 0.0])
         self.n_features_in_ = X.shape[1]
+        if alpha == 0.0 and not self._separates(w, X, y01):
+            self._warn_quasi_separation(w, X, y01)
         if alpha == 0.0 and self._separates(w, X, y01):
             warnings.warn(
                 "the training data are linearly separable: the unpenalised likelihood has "
@@ -1199,6 +1220,72 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     def _separates(self, w: np.ndarray, X: np.ndarray, y01: np.ndarray) -> bool:
         """True when w classifies every point strictly correctly: a certificate of separability."""
         return bool(np.all((2.0 * y01 - 1.0) * self._scores(w, X) > 0))
+
+    def _quasi_separation_direction(self, w: np.ndarray, X: np.ndarray,
+                                    y01: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+        r"""A certificate of quasi-complete separation found from the fitted weights, or None.
+
+        Returns ``(d, tied)``: a direction :math:`d` with :math:`d^\top \hat x_i = 0`
+        on the tied points (boolean mask ``tied``, not empty) and
+        :math:`t_i d^\top \hat x_i > 0` on all the others (:math:`t_i = 2y_i - 1`,
+        at least one). Along :math:`w + c\,d` the loss of every untied point falls
+        and that of every tied point stays put, so the unpenalised loss has no
+        minimiser: the certificate is checked, not guessed.
+
+        The candidate :math:`d` is a Newton step from the fitted weights (up to
+        ten of them, with the Armijo line search). Where a finite minimiser
+        exists the steps shrink to nothing and the search stops; under
+        quasi-complete separation each step moves the separated points about one
+        unit of score further out and leaves the tied ones nearly fixed. The
+        tied set is read off the step (scores it changes by a relative
+        ``eps``), and :math:`d` is the step projected onto the null space of the
+        tied rows, which makes it exactly zero there.
+        """
+        t = 2.0 * y01 - 1.0
+        Xh = np.column_stack([X, np.ones(X.shape[0])]) if self.fit_intercept else X
+        row_norms = np.linalg.norm(Xh, axis=1)
+        f, g, H = logistic_objective(w, X, y01, 0.0, self.fit_intercept)
+        for _ in range(10):
+            d = _newton_direction(H, g)
+            moves = Xh @ d                                        # change of each score, (n,)
+            if np.max(np.abs(moves)) < 1e-3:                      # converging to a finite minimiser
+                return None
+            a = t * moves / (np.linalg.norm(d) * np.maximum(row_norms, np.finfo(float).tiny))
+            for eps in (1e-10, 1e-8, 1e-6, 1e-4, 1e-3, 1e-2):
+                tied = np.abs(a) <= eps
+                if tied.all() or not tied.any() or np.any(a[~tied] <= 0):
+                    continue
+                _, sv, Vt = np.linalg.svd(Xh[tied], full_matrices=False)
+                V = Vt[sv > max(Xh.shape) * np.finfo(float).eps * sv[0]]
+                dp = d - V.T @ (V @ d)                            # zero on the tied rows
+                if np.linalg.norm(dp) <= 1e-8 * np.linalg.norm(d):
+                    continue
+                margin = t[~tied] * (Xh[~tied] @ dp)
+                if np.all(margin > 1e-9 * np.linalg.norm(dp) * row_norms[~tied]):
+                    return dp, tied
+            step = 1.0                                            # Armijo, as in the Newton fit
+            while True:
+                w_new = w + step * d
+                f_new = float(np.mean(log_loss_terms(y01, self._scores(w_new, X))))
+                if f_new <= f + 1e-4 * step * (g @ d) or step < 1e-10:
+                    break
+                step *= 0.5
+            w = w_new
+            f, g, H = logistic_objective(w, X, y01, 0.0, self.fit_intercept)
+        return None
+
+    def _warn_quasi_separation(self, w: np.ndarray, X: np.ndarray, y01: np.ndarray) -> None:
+        found = self._quasi_separation_direction(w, X, y01)
+        if found is None:
+            return
+        _, tied = found
+        warnings.warn(
+            "the training data are separated, at least quasi-completely: a hyperplane puts "
+            "every point on its own class's side or on the hyperplane itself, with "
+            f"{int(tied.sum())} points on it (the others get probabilities tending to 0 or 1). "
+            "The unpenalised likelihood has no maximum: the weights reached after "
+            f"{self.n_iter_} iterations are not an estimate; use penalty='l2' for a unique "
+            "solution.", QuasiSeparableDataWarning, stacklevel=3)
 
     def _stop_separable(self, w, X, y01, f) -> bool:
         return f < self._SEPARABLE_LOSS and self._separates(w, X, y01)

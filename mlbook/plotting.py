@@ -227,13 +227,15 @@ def plot_svm_alpha_cases(
     feature_names: tuple[str, str] = ("$x_1$", "$x_2$"),
     title: str | None = None,
     pad: float = 0.05,
+    class_names: Any = None,
 ):
     r"""Colour the training points of a fitted soft-margin SVM by the value of their multiplier.
 
     Three cases, as in the KKT conditions of the soft margin:
     :math:`\alpha_i = 0` (on or outside the margin), :math:`0 < \alpha_i < C`
     (on a margin boundary) and :math:`\alpha_i = C` (inside the margin or
-    misclassified). The marker shape gives the class.
+    misclassified). The marker shape gives the class; the legend lists both the
+    three cases (colours) and the classes (shapes).
 
     Parameters
     ----------
@@ -251,6 +253,9 @@ def plot_svm_alpha_cases(
         and as 0 when :math:`\alpha_i \le C\,\mathrm{rtol}`.
     resolution, feature_names, title, pad
         As in :func:`plot_svm_margin`.
+    class_names : sequence of two str, optional
+        Legend names of the classes, in the sorted order of the labels in ``y``
+        (default ``"y = <label>"``).
 
     Returns
     -------
@@ -284,9 +289,16 @@ def plot_svm_alpha_cases(
             sel = mask & (y == c)
             ax.scatter(*X[sel].T, s=30, color=color, marker=MARKERS[k], edgecolor="k", linewidth=0.4,
                        label=f"{name} ({int(mask.sum())})" if k == 0 else None, zorder=3)
+    if class_names is None:
+        class_names = [f"y = {c}" for c in classes]
+    if len(class_names) != len(classes):
+        raise ValueError(f"class_names must name the {len(classes)} classes; got {len(class_names)}")
+    for k, cname in enumerate(class_names):            # the shapes: one empty handle per class
+        ax.scatter([], [], s=30, marker=MARKERS[k], facecolor="white", edgecolor="k",
+                   linewidth=0.6, label=str(cname))
     ax.set_xlabel(feature_names[0])
     ax.set_ylabel(feature_names[1])
-    ax.legend(fontsize=7, loc="best")
+    ax.legend(fontsize=8, loc="best")
     if title:
         ax.set_title(title)
     return ax

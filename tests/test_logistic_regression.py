@@ -12,6 +12,7 @@ from mlbook.datasets import load_breast_cancer, load_iris, load_watermelon
 from mlbook.linear_model import (
     ConvergenceWarning,
     LogisticRegression,
+    QuasiSeparableDataWarning,
     SeparableDataWarning,
     expit,
     log_loss_terms,
@@ -349,3 +350,76 @@ def test_wrong_number_of_features_at_predict():
     model = LogisticRegression().fit(X, y)
     with pytest.raises(ValueError, match="X has 3 features"):
         model.predict(np.ones((2, 3)))
+
+
+# --- quasi-complete separation (Albert and Anderson, 1984) ---------------------
+
+# Albert and Anderson's quasi-complete separation in one feature: x <= 0 -> 0 and
+# x >= 0 -> 1 except at x = 0, where both labels occur. No finite MLE exists; before
+# the check, Newton stopped after 13 iterations at w = 12.8 with no warning.
+_X_QUASI = np.array([[-2.0], [-1.0], [0.0], [0.0], [1.0], [2.0]])
+_Y_QUASI = np.array([0, 0, 0, 1, 1, 1])
+
+
+@pytest.mark.parametrize("solver", ["newton", "gd", "sgd"])
+def test_quasi_complete_separation_warns(solver):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)      # gd/sgd creep towards infinity
+        with pytest.warns(QuasiSeparableDataWarning, match="at least quasi-completely.*2 points on it"):
+            LogisticRegression(solver=solver, random_state=0).fit(_X_QUASI, _Y_QUASI)
+
+
+def test_quasi_separation_warning_is_a_separable_data_warning():
+    # Code that filters SeparableDataWarning also catches the quasi-complete case.
+    assert issubclass(QuasiSeparableDataWarning, SeparableDataWarning)
+    with pytest.warns(SeparableDataWarning):
+        LogisticRegression().fit(_X_QUASI, _Y_QUASI)
+
+
+def test_quasi_separation_certificate_is_real():
+    # The direction the check returns is zero on the tied points and strictly on the
+    # right side elsewhere, so the loss decreases along it without end.
+    with pytest.warns(QuasiSeparableDataWarning):
+        model = LogisticRegression().fit(_X_QUASI, _Y_QUASI)
+    w = np.append(model.coef_[0], model.intercept_)
+    d, tied = model._quasi_separation_direction(w, _X_QUASI, _Y_QUASI.astype(float))
+    Xh = np.column_stack([_X_QUASI, np.ones(6)])
+    t = 2.0 * _Y_QUASI - 1
+    np.testing.assert_array_equal(tied, _X_QUASI[:, 0] == 0)
+    # 1e-12: the projection onto the null space of the tied rows, in float64
+    assert np.all(np.abs(Xh[tied] @ d) <= 1e-12 * np.linalg.norm(d))
+    assert np.all(t[~tied] * (Xh[~tied] @ d) > 0)
+    losses = [logistic_objective(w + c * d, _X_QUASI, _Y_QUASI)[0] for c in (0.0, 1.0, 2.0, 4.0)]
+    assert np.all(np.diff(losses) < 0)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_quasi_separation_in_two_dimensions(seed):
+    # Separable by x_1 = 0 except four points on that line whose labels no line
+    # through them can split (an XOR pattern): quasi-complete, not complete.
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(40, 2))
+    y = (X[:, 0] > 0).astype(int)
+    X[:4] = [[0.0, 0.0], [0.0, 0.0], [0.0, 1.0], [0.0, 1.0]]
+    y[:4] = [0, 1, 0, 1]
+    with pytest.warns(QuasiSeparableDataWarning, match="4 points on it"):
+        LogisticRegression().fit(X, y)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_no_quasi_separation_warning_on_overlapping_classes(seed):
+    X, y = _overlapping(seed, 200, 3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SeparableDataWarning)
+        LogisticRegression().fit(X, y)
+    X, y = load_watermelon("3.0alpha", return_X_y=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SeparableDataWarning)
+        LogisticRegression().fit(X, y)
+
+
+def test_penalty_silences_quasi_separation():
+    # With an l2 penalty the minimiser exists whatever the data: no warning.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        LogisticRegression(penalty="l2", C=1.0).fit(_X_QUASI, _Y_QUASI)

@@ -122,3 +122,48 @@ def test_no_cell_reads_a_file_by_a_repository_path():
                     f"{nb.relative_to(ROOT)}, cell {i} reads a file by a relative path")
                 assert "../" not in src, f"{nb.relative_to(ROOT)}, cell {i} names a path outside its folder"
 
+
+
+def _loose_tolerance_calls(src: str) -> list[int]:
+    """Lines of allclose/isclose/assert_allclose calls that pass atol but no rtol.
+
+    NumPy's default rtol (1e-5 for allclose/isclose, 1e-7 for assert_allclose)
+    still applies there, so the check is looser than the atol it states.
+    """
+    import ast
+
+    # IPython magics and shell escapes are not Python.
+    src = "\n".join("" if line.lstrip().startswith(("%", "!")) else line
+                    for line in src.splitlines())
+    found = []
+    for node in ast.walk(ast.parse(src)):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            keywords = {k.arg for k in node.keywords}
+            if name in ("allclose", "isclose", "assert_allclose") and "atol" in keywords \
+                    and "rtol" not in keywords:
+                found.append(node.lineno)
+    return found
+
+
+def test_loose_tolerance_checker_finds_what_it_should():
+    flagged = _loose_tolerance_calls(
+        "np.allclose(a, b, atol=1e-12)\n"
+        "np.testing.assert_allclose(\n    a,\n    b,\n    atol=1e-9,\n)\n"
+        "assert_allclose(a, b, rtol=0, atol=1e-9)\n"
+        "np.isclose(a, b, rtol=1e-6)\n"
+        "%timeit np.isclose(a, b, atol=1)\n"
+        "isclose(a, b, atol=1)\n")
+    assert flagged == [1, 2, 10]
+
+
+def test_notebook_tolerances_state_rtol_with_atol():
+    # np.allclose(a, b, atol=1e-12) still carries rtol=1e-5: state rtol (usually 0).
+    bad = []
+    for nb in _notebooks():
+        for i, cell in enumerate(_cells(nb)):
+            if cell["cell_type"] == "code":
+                for line in _loose_tolerance_calls("".join(cell["source"])):
+                    bad.append(f"{nb.relative_to(ROOT)}, cell {i}, line {line}")
+    assert not bad, "atol without rtol (pass rtol=0 or state both):\n" + "\n".join(bad)

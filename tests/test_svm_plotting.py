@@ -148,3 +148,22 @@ def test_bad_input_alpha_cases_support_outside_X(data):
 def test_bad_input_surrogates_z_2d():
     with pytest.raises(ValueError, match="z must be 1-D"):
         plot_surrogate_losses(z=np.zeros((3, 2)))
+
+
+def test_alpha_cases_legend_names_the_class_of_each_marker(data):
+    X, y = data
+    est = FixedLinearSVM(X, support=[0, 1, 4], alpha_y=[0.5, -0.3, -1.0], C=1.0)
+    ax = plot_svm_alpha_cases(est, X, y, resolution=30, class_names=("negative", "positive"))
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "negative" in texts and "positive" in texts
+    # The handle named "negative" has the marker of the class -1 points (sorted first),
+    # and "positive" that of the class +1 points.
+    for name, label in [("negative", -1), ("positive", 1)]:
+        handle = _collection(ax, name)
+        points = [c for c in ax.collections if len(c.get_offsets())
+                  and np.all(np.isin(c.get_offsets()[:, 0], X[y == label, 0]))]
+        assert points, label
+        for c in points:
+            np.testing.assert_array_equal(c.get_paths()[0].vertices, handle.get_paths()[0].vertices)
+    with pytest.raises(ValueError, match="class_names must name the 2 classes"):
+        plot_svm_alpha_cases(est, X, y, resolution=30, class_names=("only one",))
