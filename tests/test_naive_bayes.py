@@ -349,3 +349,48 @@ def test_sklearn_clone_and_cross_val_score():
     scores = cross_val_score(est, d.data, d.target, cv=5)
     ref = cross_val_score(sk_nb.GaussianNB(), d.data, d.target, cv=5)
     assert abs(scores.mean() - ref.mean()) <= 0.02   # ddof=1 vs 0 moves a point or two
+
+
+# --- calibration_curve (metrics) and its plot ------------------------------------
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("n_bins", [1, 5, 10])
+def test_calibration_curve_equals_sklearn(seed, n_bins):
+    from sklearn.calibration import calibration_curve as sk_curve
+
+    from mlbook.metrics import calibration_curve
+
+    rng = np.random.default_rng(seed)
+    p = rng.uniform(size=300)
+    p[:5] = [0.0, 1.0, 0.2, 0.4, 0.6]            # bin edges included
+    y = (rng.uniform(size=300) < p).astype(int)
+    ours = calibration_curve(y, p, n_bins=n_bins)
+    ref = sk_curve(y, p, n_bins=n_bins)
+    for a, b in zip(ours, ref):
+        np.testing.assert_allclose(a, b, rtol=0, atol=1e-14)   # same counts, same means
+
+
+def test_calibration_curve_bad_input():
+    from mlbook.metrics import calibration_curve
+
+    with pytest.raises(ValueError, match="y_prob must contain probabilities"):
+        calibration_curve([0, 1], [0.5, 1.5])
+    with pytest.raises(ValueError, match="n_bins must be >= 1"):
+        calibration_curve([0, 1], [0.5, 0.5], n_bins=0)
+    with pytest.raises(ValueError, match="different lengths"):
+        calibration_curve([0, 1, 1], [0.5, 0.5])
+
+
+def test_plot_reliability_diagram_labels():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from mlbook.plotting import plot_reliability_diagram
+
+    ax = plot_reliability_diagram([0.1, 0.9], [0.2, 0.8], label="model")
+    plot_reliability_diagram([0.3, 0.7], [0.2, 0.8], ax=ax, label="other")
+    assert ax.get_xlabel() == "mean predicted probability"
+    assert ax.get_ylabel() == "fraction of positives"
+    assert [l.get_gid() for l in ax.get_lines()].count("calibration-diagonal") == 1
+    with pytest.raises(ValueError):
+        plot_reliability_diagram([0.1], [0.2, 0.3])
