@@ -31,7 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import check_consistent_length, check_sample_weight, column_or_1d
+from ._validation import (check_consistent_length, check_probabilities, check_sample_weight,
+                          check_scalar, column_or_1d)
 
 __all__ = [
     "accuracy_score",
@@ -57,6 +58,7 @@ __all__ = [
     "pointwise_loss",
     "cost_sensitive_error_rate",
     "cost_curve",
+    "calibration_curve",
 ]
 
 _AVERAGES = ("binary", "micro", "macro", "weighted")
@@ -1406,3 +1408,57 @@ def cost_curve(y_true: Any, y_score: Any, *, pos_label: Any = None,
     vert = np.r_[0, np.arange(corners.shape[0]), h.shape[0] - 1]
     cost = (1.0 - h[vert, 1]) * pc + h[vert, 0] * (1.0 - pc)
     return pc, cost
+
+
+def calibration_curve(y_true: Any, y_prob: Any, *, pos_label: Any = None,
+                      n_bins: int = 5) -> tuple[np.ndarray, np.ndarray]:
+    r"""Reliability of predicted probabilities: observed frequency against mean prediction.
+
+    The interval [0, 1] is cut into ``n_bins`` equal bins (a probability on an
+    edge belongs to the lower bin); for every bin that
+    holds at least one prediction, the fraction of positives among its samples
+    is returned beside the mean predicted probability of those samples. A
+    calibrated (校准的) classifier lies on the diagonal.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Two classes.
+    y_prob : array-like of shape (n_samples,)
+        Predicted probabilities of the positive class, in [0, 1].
+    pos_label : label, optional
+        The positive class (default: the larger label, as scikit-learn).
+    n_bins : int >= 1, default=5
+
+    Returns
+    -------
+    prob_true : ndarray of shape (n_nonempty_bins,)
+        Fraction of positives in each non-empty bin.
+    prob_pred : ndarray of shape (n_nonempty_bins,)
+        Mean predicted probability in each non-empty bin.
+
+    Notes
+    -----
+    Equal to ``sklearn.calibration.calibration_curve(strategy="uniform")``.
+    See the chapter "Generative models and naive Bayes".
+
+    Examples
+    --------
+    >>> t, p = calibration_curve([0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9], n_bins=2)
+    >>> t.tolist(), p.round(2).tolist()
+    ([0.0, 1.0], [0.15, 0.85])
+    """
+    y_true = _check_labels_1d(y_true, "y_true")
+    y_prob = check_probabilities(column_or_1d(y_prob, "y_prob", dtype=np.float64), "y_prob")
+    if y_true.shape[0] != y_prob.shape[0]:
+        raise ValueError(f"y_true and y_prob have different lengths: {y_true.shape[0]} "
+                         f"and {y_prob.shape[0]}")
+    n_bins = int(check_scalar(n_bins, "n_bins", numbers.Integral, min_val=1))
+    pos = _positive_mask(y_true, pos_label)
+    edges = np.linspace(0.0, 1.0, n_bins + 1)
+    which = np.searchsorted(edges[1:-1], y_prob)   # bins [0, b1], (b1, b2], ..., as scikit-learn
+    total = np.bincount(which, minlength=n_bins)
+    hits = np.bincount(which, weights=pos.astype(np.float64), minlength=n_bins)
+    sums = np.bincount(which, weights=y_prob, minlength=n_bins)
+    keep = total > 0
+    return hits[keep] / total[keep], sums[keep] / total[keep]

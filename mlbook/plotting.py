@@ -15,6 +15,7 @@ import numpy as np
 __all__ = ["get_ax", "plot_decision_regions", "plot_svm_margin", "plot_svm_alpha_cases",
            "plot_surrogate_losses", "plot_tree", "plot_roc_curve", "plot_pr_curve"]
 __all__ += ["plot_cost_curve", "plot_critical_difference"]   # chapter "Comparing learners"
+__all__ += ["plot_reliability_diagram"]                       # chapter "Generative models and naive Bayes"
 
 #: Colours for up to six classes (colour-blind-safe, Okabe and Ito).
 CLASS_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
@@ -685,4 +686,48 @@ def plot_critical_difference(average_ranks: Any, cd: float, *, names: Any = None
     ax.set_xlabel("average rank (1 = best)")
     ax.set_title(title or "Friedman test: average ranks and CD")
     ax.grid(axis="x", lw=0.3)
+    return ax
+
+
+def plot_reliability_diagram(prob_true: Any, prob_pred: Any, *, ax: Any = None,
+                             label: str | None = None, title: str | None = None,
+                             **line_kw: Any):
+    """Draw a reliability diagram: observed frequency against mean predicted probability.
+
+    Parameters
+    ----------
+    prob_true, prob_pred : array-like of shape (n_bins,)
+        As returned by :func:`mlbook.metrics.calibration_curve`.
+    ax : matplotlib axes, optional
+    label : str, optional
+        Legend entry.
+    title : str, optional
+        Default "Reliability diagram".
+    **line_kw
+        Passed to ``ax.plot``.
+
+    Returns
+    -------
+    ax : matplotlib axes
+
+    Notes
+    -----
+    The dotted diagonal is perfect calibration; a curve below it on the right
+    and above it on the left is over-confident. See the chapter "Generative
+    models and naive Bayes".
+    """
+    prob_pred, prob_true = _check_curve(prob_pred, prob_true, "prob_pred", "prob_true")
+    ax = get_ax(ax)
+    if not any(x.get_gid() == "calibration-diagonal" for x in ax.get_lines()):
+        ax.plot([0, 1], [0, 1], color="grey", lw=0.8, ls=":", label="calibrated",
+                gid="calibration-diagonal")
+    line_kw.setdefault("marker", "o")
+    ax.plot(prob_pred, prob_true, label=label, **line_kw)
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("mean predicted probability")
+    ax.set_ylabel("fraction of positives")
+    ax.set_title(title or "Reliability diagram")
+    if label is not None:
+        ax.legend(fontsize=8, loc="upper left")
     return ax

@@ -1,0 +1,396 @@
+"""mlbook.naive_bayes: against scikit-learn, against Zhou's worked example, and bad input."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mlbook.datasets import load_iris, load_watermelon
+from mlbook.naive_bayes import CategoricalNB, GaussianNB, MixedNB, logsumexp
+
+sk_nb = pytest.importorskip("sklearn.naive_bayes")
+
+# Both sides compute the same closed forms (counts, means, variances, logs)
+# in float64, in a different order of summation: 1e-10 leaves room for that
+# rounding (observed differences are ~1e-15 on these sizes) and nothing more.
+TOL = 1e-10
+
+
+def _random_categorical(seed, n=120, d=4, k=5, n_classes=3):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, k, (n, d))
+    y = rng.integers(0, n_classes, n)
+    y[:n_classes] = np.arange(n_classes)        # every class present
+    return X, y, rng.integers(0, k, (40, d))
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("alpha", [1.0, 0.3, 2.5])
+def test_categorical_equals_sklearn(seed, alpha):
+    X, y, Xt = _random_categorical(seed)
+    ours = CategoricalNB(alpha=alpha).fit(X, y)
+    ref = sk_nb.CategoricalNB(alpha=alpha).fit(X, y)
+    np.testing.assert_allclose(ours.predict_joint_log_proba(Xt),
+                               ref.predict_joint_log_proba(Xt), rtol=0, atol=TOL)
+    np.testing.assert_allclose(ours.predict_proba(Xt), ref.predict_proba(Xt), rtol=0, atol=TOL)
+    np.testing.assert_array_equal(ours.predict(Xt), ref.predict(Xt))
+    np.testing.assert_array_equal(ours.n_categories_, ref.n_categories_)
+    for a, b in zip(ours.feature_log_prob_, ref.feature_log_prob_):
+        np.testing.assert_allclose(a, b, rtol=0, atol=TOL)
+
+
+def test_categorical_codes_below_the_largest_count_as_categories():
+    # scikit-learn's rule: column values 0 and 2 mean three categories (0, 1, 2).
+    X = np.array([[0], [2], [0], [2]])
+    nb = CategoricalNB(alpha=1.0).fit(X, [0, 0, 1, 1])
+    assert nb.n_categories_.tolist() == [3]
+    # P(x=0 | class 0) = (1 + 1) / (2 + 3)
+    assert np.exp(nb.feature_log_prob_[0][0, 0]) == pytest.approx(2 / 5, rel=1e-15)
+
+
+def test_categorical_strings_equal_their_integer_codes():
+    wm = load_watermelon("2.0")
+    X = wm.data
+    codes = np.column_stack([np.unique(X[:, j].astype(str), return_inverse=True)[1]
+                             for j in range(X.shape[1])])
+    a = CategoricalNB(alpha=1.0).fit(X, wm.target)
+    b = CategoricalNB(alpha=1.0).fit(codes, wm.target)
+    np.testing.assert_allclose(a.predict_joint_log_proba(X), b.predict_joint_log_proba(codes),
+                               rtol=0, atol=1e-14)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_gaussian_equals_sklearn_on_random_data(seed):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(90, 6)) * rng.uniform(0.1, 10, 6) + rng.normal(size=6) * 5
+    y = rng.integers(0, 3, 90)
+    Xt = rng.normal(size=(30, 6))
+    ours = GaussianNB().fit(X, y)
+    ref = sk_nb.GaussianNB().fit(X, y)
+    np.testing.assert_allclose(ours.theta_, ref.theta_, rtol=0, atol=TOL)
+    np.testing.assert_allclose(ours.var_, ref.var_, rtol=1e-12, atol=0)
+    np.testing.assert_allclose(ours.predict_joint_log_proba(Xt),
+                               ref.predict_joint_log_proba(Xt), rtol=1e-12, atol=TOL)
+    np.testing.assert_allclose(ours.predict_proba(Xt), ref.predict_proba(Xt), rtol=0, atol=TOL)
+
+
+def test_gaussian_equals_sklearn_on_iris():
+    d = load_iris()
+    ours = GaussianNB().fit(d.data, d.target)
+    ref = sk_nb.GaussianNB().fit(d.data, d.target)
+    np.testing.assert_allclose(ours.predict_joint_log_proba(d.data),
+                               ref.predict_joint_log_proba(d.data), rtol=0, atol=TOL)
+    np.testing.assert_allclose(ours.predict_proba(d.data), ref.predict_proba(d.data),
+                               rtol=0, atol=TOL)
+    assert ours.epsilon_ == pytest.approx(ref.epsilon_, rel=1e-14)
+
+
+def test_gaussian_ddof1_is_the_sample_variance():
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(20, 3))
+    y = np.repeat([0, 1], 10)
+    nb = GaussianNB(ddof=1, var_smoothing=0.0).fit(X, y)
+    np.testing.assert_allclose(nb.var_[1], X[10:].var(axis=0, ddof=1), rtol=1e-14, atol=0)
+
+
+def test_gaussian_is_exact_on_uncentred_data():
+    # A two-pass variance keeps full precision when the mean is 1e8 times the spread.
+    rng = np.random.default_rng(2)
+    Z = rng.normal(size=(200, 2))
+    y = rng.integers(0, 2, 200)
+    a = GaussianNB().fit(Z, y)
+    b = GaussianNB().fit(Z + 1e8, y)
+    np.testing.assert_allclose(b.var_, a.var_, rtol=1e-6, atol=0)   # 1e8 offset: ~1e-8 rel. lost
+    np.testing.assert_array_equal(a.predict(Z), b.predict(Z + 1e8))
+
+
+def test_log_space_does_not_underflow():
+    # 2000 features: the product of densities underflows to 0 in float64; the logs do not.
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(60, 2000)) + np.repeat([0, 1], 30)[:, None] * 0.3
+    y = np.repeat([0, 1], 30)
+    nb = GaussianNB().fit(X, y)
+    jll = nb.predict_joint_log_proba(X)
+    assert np.all(jll < -1000)                  # exp(jll) would be 0.0
+    p = nb.predict_proba(X)
+    assert np.isfinite(p).all()
+    np.testing.assert_allclose(p.sum(axis=1), 1.0, rtol=0, atol=1e-12)
+    assert nb.score(X, y) == 1.0
+
+
+def test_logsumexp_matches_the_definition_and_is_stable():
+    rng = np.random.default_rng(4)
+    a = rng.normal(size=(5, 7))
+    np.testing.assert_allclose(logsumexp(a, axis=1), np.log(np.exp(a).sum(axis=1)),
+                               rtol=1e-14, atol=0)
+    assert logsumexp(np.array([-1e4, -1e4])) == pytest.approx(-1e4 + np.log(2), rel=1e-15)
+    assert logsumexp(np.array([-np.inf, -np.inf])) == -np.inf
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.floats(0.05, 5.0))
+def test_posteriors_are_distributions(seed, alpha):
+    X, y, Xt = _random_categorical(seed, n=30, d=3, k=3, n_classes=2)
+    p = CategoricalNB(alpha=alpha).fit(X, y).predict_proba(Xt)
+    assert np.all(p >= 0) and np.all(p <= 1)
+    np.testing.assert_allclose(p.sum(axis=1), 1.0, rtol=0, atol=1e-12)
+
+
+# --- MixedNB ---------------------------------------------------------------------
+
+def test_mixed_with_only_categorical_columns_equals_categorical():
+    X, y, Xt = _random_categorical(7)
+    a = MixedNB(alpha=0.5).fit(X.astype(str), y)       # strings: "auto" finds them
+    b = CategoricalNB(alpha=0.5).fit(X.astype(str), y)
+    assert a.categorical_mask_.all()
+    np.testing.assert_allclose(a.predict_joint_log_proba(Xt.astype(str)),
+                               b.predict_joint_log_proba(Xt.astype(str)), rtol=0, atol=1e-14)
+    c = MixedNB(categorical_features=[0, 1, 2, 3], alpha=0.5).fit(X, y)
+    d = CategoricalNB(alpha=0.5).fit(X, y)
+    np.testing.assert_allclose(c.predict_joint_log_proba(Xt), d.predict_joint_log_proba(Xt),
+                               rtol=0, atol=1e-14)
+
+
+def test_mixed_with_only_continuous_columns_equals_gaussian():
+    d = load_iris()
+    for ddof in (0, 1):
+        a = MixedNB(ddof=ddof).fit(d.data, d.target)
+        b = GaussianNB(ddof=ddof).fit(d.data, d.target)
+        assert not a.categorical_mask_.any()
+        np.testing.assert_allclose(a.predict_joint_log_proba(d.data),
+                                   b.predict_joint_log_proba(d.data), rtol=0, atol=1e-13)
+
+
+def test_mixed_is_the_sum_of_its_parts():
+    wm = load_watermelon("3.0")
+    X, y = wm.data, wm.target
+    m = MixedNB(alpha=1.0).fit(X, y)
+    assert m.categorical_mask_.tolist() == [True] * 6 + [False] * 2
+    c = CategoricalNB(alpha=1.0).fit(X[:, :6], y)
+    g = GaussianNB().fit(X[:, 6:].astype(float), y)
+    expected = (c.predict_joint_log_proba(X[:, :6]) + g.predict_joint_log_proba(
+        X[:, 6:].astype(float)) - np.log(c.class_prior_))
+    np.testing.assert_allclose(m.predict_joint_log_proba(X), expected, rtol=0, atol=1e-13)
+
+
+# --- Zhou's worked example (Machine Learning, section 7.3) -----------------------
+
+def _zhou_model(alpha):
+    wm = load_watermelon("3.0")
+    m = MixedNB(alpha=alpha, ddof=1, var_smoothing=0.0, smooth_prior=alpha > 0)
+    return wm, m.fit(wm.data, wm.target)
+
+
+def test_zhou_test_melon_without_smoothing():
+    wm, m = _zhou_model(alpha=0.0)
+    yes = list(m.classes_).index(list(wm.target_names).index("yes"))
+    no = 1 - yes
+    # Zhou's printed values (section 7.3), three decimals: P(c), and the four
+    # densities of density 0.697 and sugar 0.460 with sample standard deviations.
+    assert m.class_prior_[yes] == pytest.approx(0.471, abs=5e-4)
+    assert m.class_prior_[no] == pytest.approx(0.529, abs=5e-4)
+    x = wm.data[0].astype(object)
+    mu, sd = m.theta_, np.sqrt(m.var_)
+    dens = np.exp(-(x[6:].astype(float) - mu) ** 2 / (2 * sd ** 2)) / (np.sqrt(2 * np.pi) * sd)
+    assert dens[yes].tolist() == pytest.approx([1.959, 0.788], abs=5e-4)
+    assert dens[no].tolist() == pytest.approx([1.203, 0.066], abs=5e-4)
+    # The product for "no" agrees with his 6.80e-5 (he multiplies three-decimal
+    # factors; the exact product is 6.86e-5). For "yes" he prints 0.038, which
+    # his data do not give: the exact product is 0.0524 (see the chapter).
+    joint = np.exp(m.predict_joint_log_proba(wm.data[:1]))[0]
+    assert joint[no] == pytest.approx(6.80e-5, rel=0.01)
+    assert joint[yes] == pytest.approx(0.0524, abs=5e-5)
+    assert m.predict(wm.data[:1])[0] == list(wm.target_names).index("yes")
+
+
+def test_zhou_laplace_smoothed_estimates():
+    wm, m = _zhou_model(alpha=1.0)
+    yes = list(m.classes_).index(list(wm.target_names).index("yes"))
+    no = 1 - yes
+    # Zhou (7.19)-(7.20) and the numbers printed after them: 9/19, 10/19,
+    # P(green | yes) = 4/11, P(green | no) = 4/12, P(crisp knock | yes) = 1/11.
+    assert m.class_prior_[yes] == pytest.approx(0.474, abs=5e-4)
+    assert m.class_prior_[no] == pytest.approx(0.526, abs=5e-4)
+    m2 = CategoricalNB(alpha=1.0, smooth_prior=True).fit(wm.data[:, :6], wm.target)
+    colour = dict(zip(m2.categories_[0], np.exp(m2.feature_log_prob_[0]).T))
+    assert colour["green"][yes] == pytest.approx(0.364, abs=5e-4)
+    assert colour["green"][no] == pytest.approx(0.333, abs=5e-4)
+    knock = dict(zip(m2.categories_[2], np.exp(m2.feature_log_prob_[2]).T))
+    assert knock["crisp"][yes] == pytest.approx(0.091, abs=5e-4)
+
+
+def test_a_zero_count_vetoes_a_class_without_smoothing():
+    wm = load_watermelon("2.0")
+    X, y = wm.data, wm.target
+    m = CategoricalNB(alpha=0.0).fit(X, y)
+    good = list(m.classes_).index(list(wm.target_names).index("yes"))
+    crisp = X[0].copy()
+    crisp[2] = "crisp"                          # no good melon in the data knocks crisp
+    jll = m.predict_joint_log_proba(crisp[None, :])[0]
+    assert jll[good] == -np.inf and np.isfinite(jll[1 - good])
+    assert np.isfinite(CategoricalNB(alpha=1.0).fit(X, y).predict_joint_log_proba(
+        crisp[None, :])).all()
+
+
+# --- unseen categories -----------------------------------------------------------
+
+def test_unseen_category_follows_the_smoothing_rule():
+    X = np.array([["a"], ["b"], ["a"], ["b"], ["b"]], dtype=object)
+    y = np.array([0, 0, 1, 1, 1])
+    m = CategoricalNB(alpha=1.0).fit(X, y)
+    jll = m.predict_joint_log_proba(np.array([["z"]], dtype=object))[0]
+    # alpha / (N_c + alpha * n_j) with n_j = 2 seen categories, times the prior
+    expected = np.log(np.array([1 / (2 + 2), 1 / (3 + 2)])) + np.log([2 / 5, 3 / 5])
+    np.testing.assert_allclose(jll, expected, rtol=1e-15, atol=0)
+    # integer codes: a code above the largest seen in fit is unseen
+    mi = CategoricalNB(alpha=1.0).fit(np.array([[0], [1], [0], [1], [1]]), y)
+    np.testing.assert_allclose(mi.predict_joint_log_proba([[7]])[0], expected,
+                               rtol=1e-15, atol=0)
+
+
+def test_unseen_category_without_smoothing_is_an_error():
+    X = np.array([["a"], ["b"], ["a"], ["b"]], dtype=object)
+    m = CategoricalNB(alpha=0.0).fit(X, [0, 0, 1, 1])
+    with pytest.raises(ValueError, match="probability zero under every class.*alpha > 0"):
+        m.predict(np.array([["z"]], dtype=object))
+
+
+# --- bad input -------------------------------------------------------------------
+
+@pytest.mark.parametrize("est", [CategoricalNB(alpha=-1.0), MixedNB(alpha=-0.1)])
+def test_negative_alpha(est):
+    with pytest.raises(ValueError, match="alpha must be >= 0"):
+        est.fit([[0, 1], [1, 0]], [0, 1])
+
+
+@pytest.mark.parametrize("est", [GaussianNB(var_smoothing=-1e-9), MixedNB(var_smoothing=-1.0)])
+def test_negative_var_smoothing(est):
+    with pytest.raises(ValueError, match="var_smoothing must be >= 0"):
+        est.fit([[0.0, 1.0], [1.0, 0.0]], [0, 1])
+
+
+def test_negative_codes():
+    with pytest.raises(ValueError, match="column 1 of X holds negative category codes"):
+        CategoricalNB().fit([[0, 1], [1, -2]], [0, 1])
+    m = CategoricalNB().fit([[0, 1], [1, 0]], [0, 1])
+    with pytest.raises(ValueError, match="column 0 of X holds negative category codes"):
+        m.predict([[-1, 0]])
+
+
+def test_non_integer_codes():
+    with pytest.raises(ValueError, match="category codes"):
+        CategoricalNB().fit([[0.5, 1], [1, 0]], [0, 1])
+
+
+def test_one_sample_class_with_ddof1():
+    with pytest.raises(ValueError, match="class 1 has a single sample.*ddof=1"):
+        GaussianNB(ddof=1).fit([[0.0], [1.0], [2.0]], [0, 0, 1])
+
+
+def test_bad_ddof():
+    with pytest.raises(ValueError, match="ddof must be 0"):
+        GaussianNB(ddof=2).fit([[0.0], [1.0]], [0, 1])
+
+
+@pytest.mark.parametrize("est", [GaussianNB(), CategoricalNB(), MixedNB()])
+def test_nan_in_X(est):
+    X = np.array([[0.0, 1.0], [np.nan, 0.0], [1.0, 1.0]])
+    with pytest.raises(ValueError, match="NaN"):
+        est.fit(X, [0, 1, 1])
+
+
+def test_missing_string_value():
+    X = np.array([["a", 1.0], [None, 2.0], ["b", 3.0]], dtype=object)
+    with pytest.raises(ValueError, match="missing value"):
+        MixedNB().fit(X, [0, 1, 1])
+
+
+def test_zero_variance_without_smoothing():
+    with pytest.raises(ValueError, match="zero variance"):
+        GaussianNB(var_smoothing=0.0).fit([[1.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1])
+
+
+@pytest.mark.parametrize("est", [GaussianNB(), CategoricalNB(), MixedNB()])
+def test_single_class_and_predict_before_fit(est):
+    with pytest.raises(ValueError, match="single class"):
+        est.fit([[0, 1], [1, 0]], [1, 1])
+    with pytest.raises(ValueError, match="not fitted"):
+        type(est)().predict([[0, 1]])
+
+
+def test_complex_X_and_wrong_feature_count():
+    with pytest.raises(TypeError, match="complex"):
+        GaussianNB().fit(np.array([[1 + 1j], [2]]), [0, 1])
+    m = GaussianNB().fit([[0.0, 1.0], [1.0, 0.0]], [0, 1])
+    with pytest.raises(ValueError, match="X has 3 features"):
+        m.predict([[0.0, 1.0, 2.0]])
+
+
+def test_bad_categorical_features():
+    X = np.array([[0.0, 1.0], [1.0, 0.0]])
+    with pytest.raises(ValueError, match="categorical_features"):
+        MixedNB(categorical_features="yes").fit(X, [0, 1])
+    with pytest.raises(ValueError, match="out of range"):
+        MixedNB(categorical_features=[5]).fit(X, [0, 1])
+    with pytest.raises(ValueError, match="boolean mask needs 2"):
+        MixedNB(categorical_features=[True]).fit(X, [0, 1])
+    with pytest.raises(TypeError, match="holds non-numbers"):
+        MixedNB(categorical_features=[1]).fit(np.array([["a", 1], ["b", 2]], dtype=object),
+                                              [0, 1])
+
+
+def test_sklearn_clone_and_cross_val_score():
+    from sklearn.base import clone
+    from sklearn.model_selection import cross_val_score
+
+    d = load_iris()
+    est = clone(GaussianNB(ddof=1))
+    assert est.get_params() == {"var_smoothing": 1e-9, "ddof": 1}
+    scores = cross_val_score(est, d.data, d.target, cv=5)
+    ref = cross_val_score(sk_nb.GaussianNB(), d.data, d.target, cv=5)
+    assert abs(scores.mean() - ref.mean()) <= 0.02   # ddof=1 vs 0 moves a point or two
+
+
+# --- calibration_curve (metrics) and its plot ------------------------------------
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("n_bins", [1, 5, 10])
+def test_calibration_curve_equals_sklearn(seed, n_bins):
+    from sklearn.calibration import calibration_curve as sk_curve
+
+    from mlbook.metrics import calibration_curve
+
+    rng = np.random.default_rng(seed)
+    p = rng.uniform(size=300)
+    p[:5] = [0.0, 1.0, 0.2, 0.4, 0.6]            # bin edges included
+    y = (rng.uniform(size=300) < p).astype(int)
+    ours = calibration_curve(y, p, n_bins=n_bins)
+    ref = sk_curve(y, p, n_bins=n_bins)
+    for a, b in zip(ours, ref):
+        np.testing.assert_allclose(a, b, rtol=0, atol=1e-14)   # same counts, same means
+
+
+def test_calibration_curve_bad_input():
+    from mlbook.metrics import calibration_curve
+
+    with pytest.raises(ValueError, match="y_prob must contain probabilities"):
+        calibration_curve([0, 1], [0.5, 1.5])
+    with pytest.raises(ValueError, match="n_bins must be >= 1"):
+        calibration_curve([0, 1], [0.5, 0.5], n_bins=0)
+    with pytest.raises(ValueError, match="different lengths"):
+        calibration_curve([0, 1, 1], [0.5, 0.5])
+
+
+def test_plot_reliability_diagram_labels():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from mlbook.plotting import plot_reliability_diagram
+
+    ax = plot_reliability_diagram([0.1, 0.9], [0.2, 0.8], label="model")
+    plot_reliability_diagram([0.3, 0.7], [0.2, 0.8], ax=ax, label="other")
+    assert ax.get_xlabel() == "mean predicted probability"
+    assert ax.get_ylabel() == "fraction of positives"
+    assert [l.get_gid() for l in ax.get_lines()].count("calibration-diagonal") == 1
+    with pytest.raises(ValueError):
+        plot_reliability_diagram([0.1], [0.2, 0.3])
