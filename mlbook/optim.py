@@ -270,8 +270,11 @@ class SGD(Optimizer):
             else:
                 buf = self.state[i]["momentum_buffer"]
                 buf *= self.momentum                                    # b_t = mu b_{t-1}
-                np.multiply(g, 1 - self.dampening, out=w)
-                buf += w                                                #       + (1 - tau) g_t
+                if self.dampening == 0:
+                    buf += g                                            #       + g_t
+                else:
+                    np.multiply(g, 1 - self.dampening, out=w)
+                    buf += w                                            #       + (1 - tau) g_t
             if self.nesterov:
                 np.multiply(buf, self.momentum, out=w)                  # g_t + mu b_t
                 w += g
