@@ -343,3 +343,14 @@ def test_solution_full_blank_zero_and_each_wrong_answer_loses_its_question(built
         got = results[f"wrong_{k}"].scores
         want = {**points, entry["question"]: 0.0}
         assert got == want, f"{aid}: wrong answer {entry['description']!r} scored {got}"
+
+
+def test_the_memory_cap_reaches_the_child(tmp_path):
+    # 4 GiB of address space asked for under a 1 GiB cap: MemoryError, not a thrashing machine
+    code = "import numpy as np; np.empty(2**29)"
+    done = __import__("subprocess").run(tool._command([sys.executable, "-c", code], 1024),
+                                        capture_output=True, text=True)
+    assert done.returncode != 0 and "MemoryError" in done.stderr
+    done = __import__("subprocess").run(tool._command([sys.executable, "-c", "print(1)"], 1024),
+                                        capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == "1"
