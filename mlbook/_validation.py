@@ -63,8 +63,9 @@ def _as_real_array(X: Any, name: str, dtype: Any) -> np.ndarray:
             arr = None
     if arr is None or arr.dtype.kind == "c":
         raise ValueError(
-            f"{name} contains complex numbers; mlbook's estimators need real numbers "
-            f"(pass {name}.real or abs({name}) if that is what you mean)"
+            f"{name} contains complex numbers. Complex data not supported: mlbook's "
+            f"estimators need real numbers (pass {name}.real or abs({name}) if that is "
+            "what you mean)"
         )
     return arr
 
@@ -352,6 +353,7 @@ def check_classification_targets(y: np.ndarray, *, n_classes: int | None = None,
         raise ValueError(
             f"{name} must have exactly {n_classes} classes; got {classes.shape[0]}: "
             f"{classes.tolist()}"
+            + (". Only binary classification is supported." if n_classes == 2 else "")
         )
     return classes
 

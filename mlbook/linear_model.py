@@ -1200,7 +1200,8 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         classes = check_classification_targets(y)        # not continuous, not a single class
         if classes.shape[0] > 2:
             raise ValueError(
-                f"y has {classes.shape[0]} classes; LogisticRegression is binary. For more "
+                f"y has {classes.shape[0]} classes, but LogisticRegression is binary: Only "
+                "binary classification is supported. For more "
                 "classes use one-vs-rest: sklearn.multiclass.OneVsRestClassifier(LogisticRegression())"
             )
         self.classes_ = classes
