@@ -706,17 +706,38 @@ def _resolve_kernel(est: Any, X: np.ndarray) -> tuple[Any, dict]:
     """Validate kernel, gamma, degree, coef0; return (kernel, params for the kernel)."""
     kernel = est.kernel
     if callable(kernel):
+        _check_kernel_params(est, X, uses_gamma=False)   # unused, but still validated
         return kernel, {}
     if not isinstance(kernel, str):
         raise TypeError(f"kernel must be a string or a callable; got {type(kernel).__name__}")
     if kernel not in KERNELS:
         raise ValueError(f"kernel {kernel!r} is unknown; use one of {sorted(KERNELS)} "
                          "or a callable k(X, Y)")
+    gamma = _check_kernel_params(est, X, uses_gamma=kernel != "linear")
+    params = {
+        "linear": {},
+        "poly": {"degree": int(est.degree), "gamma": gamma, "coef0": float(est.coef0)},
+        "polynomial": {"degree": int(est.degree), "gamma": gamma, "coef0": float(est.coef0)},
+        "rbf": {"gamma": gamma},
+        "laplacian": {"gamma": gamma},
+        "sigmoid": {"gamma": gamma, "coef0": float(est.coef0)},
+    }[kernel]
+    return kernel, params
+
+
+def _check_kernel_params(est: Any, X: np.ndarray, uses_gamma: bool = True) -> float:
+    """Validate gamma, coef0 and degree (whatever the kernel); return gamma as a number.
+
+    ``gamma="scale"`` is computed from X only when the kernel uses it.
+    """
     gamma = est.gamma
     n_features = X.shape[1]
     if isinstance(gamma, str):
-        if gamma == "scale":
-            var = float(X.var())
+        if gamma == "scale" and not uses_gamma:
+            gamma = 1.0                                 # a valid value nobody reads
+        elif gamma == "scale":
+            with np.errstate(over="ignore"):            # reported below, with the data's range
+                var = float(X.var())
             if var == 0.0 and np.ptp(X) == 0.0:
                 gamma = 1.0                     # every entry equal: scikit-learn's choice
             else:
@@ -740,15 +761,7 @@ def _resolve_kernel(est: Any, X: np.ndarray) -> tuple[Any, dict]:
     check_scalar(est.coef0, "coef0", numbers.Real)
     _check_finite(est.coef0, "coef0")
     check_scalar(est.degree, "degree", numbers.Integral, min_val=1)
-    params = {
-        "linear": {},
-        "poly": {"degree": int(est.degree), "gamma": gamma, "coef0": float(est.coef0)},
-        "polynomial": {"degree": int(est.degree), "gamma": gamma, "coef0": float(est.coef0)},
-        "rbf": {"gamma": gamma},
-        "laplacian": {"gamma": gamma},
-        "sigmoid": {"gamma": gamma, "coef0": float(est.coef0)},
-    }[kernel]
-    return kernel, params
+    return gamma
 
 
 def _check_finite(value: Any, name: str) -> None:

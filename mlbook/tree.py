@@ -421,7 +421,7 @@ def _threshold_search(x: np.ndarray, yk: np.ndarray, w: np.ndarray, n_classes: i
     ``(threshold, gain, left_fraction, intrinsic_value)`` where ``gain`` is
     rho times the impurity decrease (entropy or Gini).
     """
-    known = ~np.isnan(x)
+    known = ~np.isnan(x) & (w > 0)                   # a weightless value offers no threshold
     order = np.argsort(x[known], kind="stable")
     xs = x[known][order]
     if xs.shape[0] < 2 or xs[0] == xs[-1]:

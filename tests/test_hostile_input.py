@@ -244,6 +244,16 @@ def test_tree_rows_of_zero_weight_do_not_move_thresholds():
     np.testing.assert_array_equal(weighted.predict(grid), dropped.predict(grid))
 
 
+def test_best_threshold_ignores_weightless_values():
+    from mlbook.tree import best_threshold
+
+    x = np.array([0.0, 1.0, 5.0, 9.0])
+    y = np.array([0, 0, 1, 1])
+    t, gain = best_threshold(x, y, sample_weight=[1, 1, 0, 1])
+    t_ref, gain_ref = best_threshold(x[[0, 1, 3]], y[[0, 1, 3]])
+    assert (t, gain) == (t_ref, gain_ref) == (5.0, gain_ref)
+
+
 def test_tree_zero_weights_equal_dropping_rows_on_random_data():
     rng = np.random.default_rng(3)
     X = rng.normal(size=(80, 3))
@@ -285,6 +295,7 @@ def test_linear_svm_primal_reports_its_steps():
     assert LinearSVMPrimal(max_iter=123).fit(X, y).n_iter_ == 123
 
 
+@pytest.mark.filterwarnings("ignore::mlbook.linear_model.ConvergenceWarning")
 def test_normal_equations_report_no_iteration_count():
     X, y = _binary(40, 2)
     gd = LinearRegression(solver="gd", max_iter=50).fit(X, y.astype(float))
@@ -312,6 +323,13 @@ def test_gamma_scale_names_the_variance(factor, word):
     for model in (SVC(), SVR()):
         with pytest.raises(ValueError, match=rf"gamma='scale'.*X.var\(\) = .* {word}"):
             model.fit(X * factor, y.astype(float))
+
+
+def test_gamma_scale_is_not_computed_for_a_kernel_without_gamma():
+    X, y = _binary(40, 2)
+    # the linear kernel does not read gamma: tiny data are no reason to fail
+    small = SVC(kernel="linear", C=1e3).fit(X * 1e-170, y)
+    assert small._kernel_params == {}
 
 
 def test_gamma_scale_on_constant_X_is_still_one():
@@ -380,6 +398,8 @@ def test_missing_y_message():
     (SVC(kernel="rbf", degree=0), "degree must be >= 1"),
     (SVC(kernel="rbf", coef0=np.inf), "coef0 must be finite"),
     (SVR(kernel="linear", gamma="bogus"), "gamma must be 'scale', 'auto' or a positive"),
+    (SVC(kernel=lambda A, B: A @ B.T, gamma=0.0), "gamma must be > 0"),
+    (SVR(kernel=lambda A, B: A @ B.T, degree=1.5), "degree must be of type Integral"),
     (KernelFisherDiscriminant(kernel="linear", gamma=-1.0), "gamma must be"),
     (KernelFisherDiscriminant(kernel="rbf", degree=0), "degree must be"),
     (KernelFisherDiscriminant(kernel="rbf", coef0=np.nan), "coef0 must be"),
