@@ -346,8 +346,8 @@ def check_classification_targets(y: np.ndarray, *, n_classes: int | None = None,
     classes = np.unique(y)
     if classes.shape[0] < 2:
         raise ValueError(
-            f"{name} contains a single class ({classes[0]!r}), only one class; a classifier "
-            "needs at least two"
+            f"{name} contains a single class ({classes[0]!r}): with only one class there is "
+            "nothing to tell apart; a classifier needs at least two"
         )
     if n_classes is not None and classes.shape[0] != n_classes:
         raise ValueError(
