@@ -15,6 +15,7 @@ import numpy as np
 
 __all__ = [
     "NotFittedError",
+    "DataConversionWarning",
     "check_array",
     "check_X_y",
     "check_consistent_length",
@@ -31,6 +32,10 @@ __all__ = [
 
 class NotFittedError(ValueError, AttributeError):
     """Raised when an estimator is used before ``fit``."""
+
+
+class DataConversionWarning(UserWarning):
+    """Issued when input is converted in a way the caller may not have meant (scikit-learn's name)."""
 
 
 def _describe(x: Any) -> str:
@@ -163,8 +168,13 @@ def check_array(
     return arr
 
 
-def column_or_1d(y: Any, name: str = "y", *, dtype: Any = None) -> np.ndarray:
+def column_or_1d(y: Any, name: str = "y", *, dtype: Any = None,
+                 warn: bool = False) -> np.ndarray:
     """Return ``y`` as a 1-d array; a column vector (n, 1) is flattened.
+
+    With ``warn=True`` (targets passed to ``fit``) flattening a column vector
+    issues a :class:`DataConversionWarning`, as scikit-learn does: a column
+    ``y`` is often a one-column table passed by mistake.
 
     >>> column_or_1d([[1], [2]])
     array([1, 2])
@@ -186,6 +196,11 @@ def column_or_1d(y: Any, name: str = "y", *, dtype: Any = None) -> np.ndarray:
             f"could not convert it to float ({exc})"
         ) from None
     if arr.ndim == 2 and arr.shape[1] == 1:
+        if warn:
+            warnings.warn(
+                f"A column-vector {name} was passed when a 1d array was expected. Please "
+                f"change the shape of {name} to (n_samples, ), for example using ravel().",
+                DataConversionWarning, stacklevel=3)
         arr = arr.ravel()
     if arr.ndim != 1:
         raise ValueError(f"{name} must be a 1-d array; got shape {arr.shape}")
@@ -227,7 +242,7 @@ def check_X_y(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Validate a design matrix and its targets together (same length, no NaN in y)."""
     X = check_array(X, "X", allow_nan=allow_nan, dtype=dtype, min_samples=min_samples)
-    y = column_or_1d(y, "y", dtype=np.float64 if y_numeric else None)
+    y = column_or_1d(y, "y", dtype=np.float64 if y_numeric else None, warn=True)
     check_consistent_length(X, y, names=["X", "y"])
     return X, y
 

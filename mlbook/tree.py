@@ -686,7 +686,7 @@ class _TreeBase(ClassifierMixin, BaseEstimator):
         if self.max_depth is not None:
             check_scalar(self.max_depth, "max_depth", numbers.Integral, min_val=1)
         check_scalar(self.min_samples_split, "min_samples_split", numbers.Integral, min_val=2)
-        y = column_or_1d(y, "y")
+        y = column_or_1d(y, "y", warn=True)
         if y.shape[0] < 2:
             raise ValueError(f"y has {y.shape[0]} sample; a tree needs at least two samples")
         X = _as_2d(X, "X")

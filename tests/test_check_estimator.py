@@ -68,10 +68,6 @@ COMMON_EXPECTED_FAILURES: dict[str, str] = {
         "mlbook raises its own mlbook._validation.NotFittedError (a ValueError and "
         "AttributeError, like scikit-learn's) before fit; the package is NumPy-only at "
         "run time, so it cannot subclass sklearn.exceptions.NotFittedError"),
-    "check_supervised_y_2d": (
-        "a column vector y of shape (n, 1) is flattened silently by "
-        "mlbook._validation.column_or_1d; scikit-learn also flattens it, but warns "
-        "with its own DataConversionWarning, which a NumPy-only package does not have"),
 }
 
 # Checks one estimator fails, by design, with the reason. Add a row when you add
