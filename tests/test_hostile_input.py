@@ -411,3 +411,22 @@ def test_every_parameter_is_validated(model, message):
     X, y = _binary(40, 2)
     with pytest.raises((ValueError, TypeError), match=message):
         model.fit(X, y)
+
+
+def test_column_vector_y_warns_and_fits_the_same():
+    from mlbook._validation import DataConversionWarning
+
+    X, y = _binary(40, 2)
+    flat = LogisticRegression().fit(X, y)
+    with pytest.warns(DataConversionWarning, match="A column-vector y was passed"):
+        column = LogisticRegression().fit(X, y[:, None])
+    np.testing.assert_array_equal(column.coef_, flat.coef_)
+    with pytest.warns(DataConversionWarning):
+        DecisionTreeClassifier().fit(X, y[:, None])
+
+
+@pytest.mark.parametrize("Est", [LogisticRegression, KernelFisherDiscriminant, LinearSVMPrimal])
+def test_binary_only_estimators_say_so(Est):
+    X, _ = _binary(60, 2)
+    with pytest.raises(ValueError, match="Only binary classification is supported"):
+        Est().fit(X, np.arange(60) % 3)
