@@ -486,6 +486,10 @@ class LeastAbsoluteDeviation(_LinearPredictor):
     fits p = d + 1 points exactly (p = d without intercept), so the search
     then moves between such vertices, each move lowering the objective, until
     no edge descends: that point is optimal, exactly.
+    Both run on centred (with an intercept) and unit-scaled columns, mapped back
+    at the end: the fit is affine-equivariant, and without the rescaling a
+    column of size 1e14 beside the column of ones (or of size 1e-16) would fall
+    below the rank tolerance of the least-squares solver and be dropped.
     See the chapter "Linear regression".
 
     Examples
