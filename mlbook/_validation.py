@@ -8,12 +8,14 @@ sentence, not a NaN or a traceback from deep inside NumPy.
 from __future__ import annotations
 
 import numbers
+import warnings
 from typing import Any, Sequence
 
 import numpy as np
 
 __all__ = [
     "NotFittedError",
+    "DataConversionWarning",
     "check_array",
     "check_X_y",
     "check_consistent_length",
@@ -32,8 +34,45 @@ class NotFittedError(ValueError, AttributeError):
     """Raised when an estimator is used before ``fit``."""
 
 
+class DataConversionWarning(UserWarning):
+    """Issued when input is converted in a way the caller may not have meant (scikit-learn's name)."""
+
+
 def _describe(x: Any) -> str:
     return type(x).__name__
+
+
+def _is_sparse(X: Any) -> bool:
+    """True for a SciPy sparse matrix or array (recognised without importing SciPy)."""
+    return type(X).__module__.startswith("scipy.sparse")
+
+
+def _reject_sparse(X: Any, name: str) -> None:
+    if _is_sparse(X):
+        raise TypeError(
+            f"{name} is a sparse matrix ({type(X).__name__}); mlbook accepts dense arrays "
+            f"only (sparse input is not supported). Convert it with {name}.toarray()."
+        )
+
+
+_ComplexWarning = getattr(np, "exceptions", np).ComplexWarning   # np.exceptions: NumPy >= 1.25
+
+
+def _as_real_array(X: Any, name: str, dtype: Any) -> np.ndarray:
+    """``np.asarray(X, dtype)`` that refuses complex numbers instead of dropping their imaginary part."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", _ComplexWarning)
+        try:
+            arr = np.asarray(X, dtype=dtype)
+        except _ComplexWarning:
+            arr = None
+    if arr is None or arr.dtype.kind == "c":
+        raise ValueError(
+            f"{name} contains complex numbers. Complex data not supported: mlbook's "
+            f"estimators need real numbers (pass {name}.real or abs({name}) if that is "
+            "what you mean)"
+        )
+    return arr
 
 
 def check_array(
@@ -76,31 +115,40 @@ def check_array(
     >>> check_array([1, 2, 3])
     Traceback (most recent call last):
     ...
-    ValueError: X must be a 2-d array of shape (n_samples, n_features); got a 1-d array of shape (3,). Reshape a single feature with X.reshape(-1, 1).
+    ValueError: X must be a 2-d array of shape (n_samples, n_features); got a 1-d array of shape (3,). Reshape your data: X.reshape(-1, 1) if it has a single feature, X.reshape(1, -1) if it is a single sample.
     """
     if X is None:
         raise TypeError(f"{name} must be an array-like, got None")
     if isinstance(X, str):
         raise TypeError(f"{name} must be an array-like of numbers, got a string")
+    _reject_sparse(X, name)
     keep_object = dtype is None or dtype is object
     try:
-        arr = np.asarray(X, dtype=None if keep_object else dtype)
-    except (TypeError, ValueError) as exc:
+        arr = _as_real_array(X, name, None if keep_object else dtype)
+    except ValueError as exc:
+        if "complex" in str(exc):
+            raise
         raise TypeError(
             f"{name} must contain numbers only; could not convert it to float ({exc})"
         ) from None
-    if keep_object and arr.dtype.kind not in "biufcOUS":
+    except TypeError as exc:
+        raise TypeError(
+            f"{name} must contain numbers only; could not convert it to float ({exc})"
+        ) from None
+    if keep_object and arr.dtype.kind not in "biufOUS":
         raise TypeError(f"{name} has an unsupported dtype {arr.dtype}")
     if ensure_2d:
         if arr.ndim != 2:
-            hint = " Reshape a single feature with X.reshape(-1, 1)." if arr.ndim == 1 else ""
+            hint = (" Reshape your data: X.reshape(-1, 1) if it has a single feature, "
+                    "X.reshape(1, -1) if it is a single sample.") if arr.ndim == 1 else ""
             raise ValueError(
                 f"{name} must be a 2-d array of shape (n_samples, n_features); "
                 f"got a {arr.ndim}-d array of shape {arr.shape}.{hint}"
             )
         if arr.shape[1] < min_features:
             raise ValueError(
-                f"{name} must have at least {min_features} feature(s); got shape {arr.shape}"
+                f"{name} has {arr.shape[1]} feature(s) (shape={arr.shape}) while a minimum "
+                f"of {min_features} is required."
             )
     elif arr.ndim != 1:
         raise ValueError(f"{name} must be a 1-d array; got shape {arr.shape}")
@@ -108,7 +156,7 @@ def check_array(
         raise ValueError(
             f"{name} must have at least {min_samples} sample(s); got {arr.shape[0]}"
         )
-    if arr.dtype.kind in "fc":
+    if arr.dtype.kind == "f":
         finite = np.isfinite(arr)
         if not finite.all():
             if np.isinf(arr).any():
@@ -120,16 +168,39 @@ def check_array(
     return arr
 
 
-def column_or_1d(y: Any, name: str = "y", *, dtype: Any = None) -> np.ndarray:
+def column_or_1d(y: Any, name: str = "y", *, dtype: Any = None,
+                 warn: bool = False) -> np.ndarray:
     """Return ``y`` as a 1-d array; a column vector (n, 1) is flattened.
+
+    With ``warn=True`` (targets passed to ``fit``) flattening a column vector
+    issues a :class:`DataConversionWarning`, as scikit-learn does: a column
+    ``y`` is often a one-column table passed by mistake.
 
     >>> column_or_1d([[1], [2]])
     array([1, 2])
     """
     if y is None:
-        raise TypeError(f"{name} must be an array-like, got None")
-    arr = np.asarray(y, dtype=dtype)
+        raise ValueError(
+            f"this estimator requires {name} to be passed, but the target {name} is None"
+        )
+    if isinstance(y, str):
+        raise TypeError(f"{name} must be an array-like, got a string")
+    _reject_sparse(y, name)
+    try:
+        arr = _as_real_array(y, name, dtype)
+    except (TypeError, ValueError) as exc:
+        if "complex" in str(exc):
+            raise
+        raise ValueError(
+            f"{name} must contain numbers (this estimator needs numeric targets); "
+            f"could not convert it to float ({exc})"
+        ) from None
     if arr.ndim == 2 and arr.shape[1] == 1:
+        if warn:
+            warnings.warn(
+                f"A column-vector {name} was passed when a 1d array was expected. Please "
+                f"change the shape of {name} to (n_samples, ), for example using ravel().",
+                DataConversionWarning, stacklevel=3)
         arr = arr.ravel()
     if arr.ndim != 1:
         raise ValueError(f"{name} must be a 1-d array; got shape {arr.shape}")
@@ -171,7 +242,7 @@ def check_X_y(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Validate a design matrix and its targets together (same length, no NaN in y)."""
     X = check_array(X, "X", allow_nan=allow_nan, dtype=dtype, min_samples=min_samples)
-    y = column_or_1d(y, "y", dtype=np.float64 if y_numeric else None)
+    y = column_or_1d(y, "y", dtype=np.float64 if y_numeric else None, warn=True)
     check_consistent_length(X, y, names=["X", "y"])
     return X, y
 
@@ -191,8 +262,8 @@ def check_n_features(estimator: Any, X: np.ndarray) -> None:
     expected = getattr(estimator, "n_features_in_", None)
     if expected is not None and X.shape[1] != expected:
         raise ValueError(
-            f"X has {X.shape[1]} features, but {type(estimator).__name__} "
-            f"was fitted with {expected}"
+            f"X has {X.shape[1]} features, but {type(estimator).__name__} is expecting "
+            f"{expected} features as input (it was fitted with {expected})"
         )
 
 
@@ -268,7 +339,8 @@ def check_sample_weight(sample_weight: Any, n_samples: int) -> np.ndarray:
     if (w < 0).any():
         raise ValueError("sample_weight must be non-negative")
     if w.sum() <= 0:
-        raise ValueError("sample_weight sums to zero; at least one sample needs weight")
+        raise ValueError("sample_weight sums to zero (every weight is zero); at least one "
+                         "sample needs a positive weight")
     return w
 
 
@@ -289,12 +361,14 @@ def check_classification_targets(y: np.ndarray, *, n_classes: int | None = None,
     classes = np.unique(y)
     if classes.shape[0] < 2:
         raise ValueError(
-            f"{name} contains a single class ({classes[0]!r}); a classifier needs at least two"
+            f"{name} contains a single class ({classes[0]!r}): with only one class there is "
+            "nothing to tell apart; a classifier needs at least two"
         )
     if n_classes is not None and classes.shape[0] != n_classes:
         raise ValueError(
             f"{name} must have exactly {n_classes} classes; got {classes.shape[0]}: "
             f"{classes.tolist()}"
+            + (". Only binary classification is supported." if n_classes == 2 else "")
         )
     return classes
 

@@ -140,12 +140,16 @@ class ClassifierMixin:
 
         return accuracy_score(y, self.predict(X), sample_weight=sample_weight)
 
+    #: True for an estimator that handles exactly two classes (it raises on more);
+    #: scikit-learn's tag ``classifier_tags.multi_class`` says the same.
+    _binary_only = False
+
     def __sklearn_tags__(self):  # pragma: no cover - exercised through scikit-learn
         from sklearn.utils import ClassifierTags
 
         tags = super().__sklearn_tags__()
         tags.estimator_type = "classifier"
-        tags.classifier_tags = ClassifierTags()
+        tags.classifier_tags = ClassifierTags(multi_class=not self._binary_only)
         return tags
 
 

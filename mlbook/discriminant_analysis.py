@@ -317,6 +317,13 @@ class LinearDiscriminantAnalysis(ClassifierMixin, TransformerMixin, BaseEstimato
         self.covariance_ = S_w / n                                    # (d, d)
         # S_b w = lambda Sigma w has the eigenvectors of S_b w = lambda S_w w
         # (eigenvalues times n), normalised so that W^T Sigma W = I.
+        if not np.any(self.covariance_):
+            constant = " (every feature of X is constant)" if not np.ptp(X, axis=0).any() else ""
+            raise ValueError(
+                "X has no within-class variance: every feature is constant within each "
+                f"class{constant}, so the within-class scatter S_w is zero and Fisher's "
+                "criterion J = (w^T S_b w) / (w^T S_w w) is undefined; remove the features "
+                "that are constant within every class")
         eigenvalues, W = generalized_eigh(S_b, self.covariance_)      # (r,), (d, r)
         eigenvalues = np.maximum(eigenvalues / n, 0.0)
         # A fixed sign per direction (largest |entry| positive): same data, same output.
@@ -532,6 +539,8 @@ class KernelFisherDiscriminant(ClassifierMixin, TransformerMixin, BaseEstimator)
     (80, 1)
     """
 
+    _binary_only = True          # two classes only (scikit-learn tag multi_class=False)
+
     def __init__(self, kernel: Any = "rbf", gamma: float | None = None, degree: int = 3,
                  coef0: float = 1, reg: float = 1e-3):
         self.kernel = kernel
@@ -574,9 +583,20 @@ class KernelFisherDiscriminant(ClassifierMixin, TransformerMixin, BaseEstimator)
         -------
         self
         """
+        # every parameter is checked, also those the chosen kernel does not take
+        check_scalar(self.reg, "reg", numbers.Real, min_val=0.0, include_min=False)
+        if not np.isfinite(self.reg):
+            raise ValueError(f"reg must be finite; got {self.reg}")
+        if self.gamma is not None:
+            check_scalar(self.gamma, "gamma", numbers.Real, min_val=0.0, include_min=False)
+            if not np.isfinite(self.gamma):
+                raise ValueError(f"gamma must be finite; got {self.gamma}")
+        check_scalar(self.degree, "degree", numbers.Integral, min_val=1)
+        check_scalar(self.coef0, "coef0", numbers.Real)
+        if not np.isfinite(self.coef0):
+            raise ValueError(f"coef0 must be finite; got {self.coef0}")
         X, y = check_X_y(X, y)
         classes = check_classification_targets(y, n_classes=2)
-        check_scalar(self.reg, "reg", numbers.Real, min_val=0.0, include_min=False)
         K = self._gram(X)                                             # (m, m)
         M, N = kernel_fisher_matrices(K, y)
         in1 = y == classes[1]

@@ -75,6 +75,38 @@ def _gamma(gamma: Any, n_features: int) -> float:
     return float(gamma)
 
 
+def _pow2_scale(A: np.ndarray) -> float:
+    """1.0, or a power of two near ``max |A|`` when squaring A's entries would overflow or underflow.
+
+    Dividing by a power of two is exact, so rescaled data give bit-for-bit the
+    same products; the scale is used only outside [2**-500, 2**500], where a
+    product of two entries leaves the float64 range.
+    """
+    m = float(np.max(np.abs(A))) if A.size else 0.0
+    if not m > 0 or 2.0**-500 <= m <= 2.0**500:
+        return 1.0
+    return float(np.ldexp(1.0, int(np.frexp(m)[1]) - 1))   # 2**(e-1) <= m < 2**e
+
+
+def _dot(X: np.ndarray, Y: np.ndarray, factor: float = 1.0) -> np.ndarray:
+    r"""``factor * X @ Y.T`` of shape (n_X, n_Y), without an intermediate overflow.
+
+    With entries near 1e200, ``X @ Y.T`` overflows inside the sum
+    (:math:`10^{400} - 10^{400}` is ``inf - inf = nan``). The product is formed
+    from :math:`X / s_x` and :math:`Y / s_y` (powers of two) and scaled back, so
+    an entry is ``inf`` only when its true value exceeds the float64 range.
+    """
+    sx, sy = _pow2_scale(X), _pow2_scale(Y)
+    if sx == 1.0 and sy == 1.0:
+        P = X @ Y.T
+        return P if factor == 1.0 else factor * P
+    P = (X / sx) @ (Y / sy).T
+    with np.errstate(over="ignore"):                     # a true value beyond 1.8e308 is inf
+        P *= factor * sx
+        P *= sy
+    return P
+
+
 def _real(value: Any, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value):
         raise TypeError(f"{name} must be a finite real number; got {value!r}")
@@ -107,6 +139,9 @@ def squared_euclidean_distances(X: Any, Y: Any = None) -> np.ndarray:
     points the subtraction cancels and rounding may leave a tiny negative
     number (of the order of machine epsilon times :math:`\|\mathbf x\|^2`);
     a squared distance cannot be negative, so those values are clipped to 0.
+    Because that error grows with :math:`\|\mathbf x\|^2`, the points are first
+    shifted to their common mean (distances are translation-invariant), which
+    keeps the error at the scale of the data's spread, not of its offset.
 
     Examples
     --------
@@ -115,10 +150,27 @@ def squared_euclidean_distances(X: Any, Y: Any = None) -> np.ndarray:
            [25.,  0.]])
     """
     X, Y, same = _check_pair(X, Y)
-    xx = np.einsum("ij,ij->i", X, X)                      # (n_X,)
-    yy = xx if same else np.einsum("ij,ij->i", Y, Y)      # (n_Y,)
-    D2 = xx[:, None] + yy[None, :] - 2.0 * (X @ Y.T)      # (n_X, n_Y)
+    # Distances do not change under a common shift, and the expansion below
+    # cancels catastrophically when the points sit far from the origin (data
+    # offset by 1e8: ||x||^2 ~ 1e16, rounding error ~ 1 in every entry). So the
+    # points are first centred on the mean of X and Y together, then divided by
+    # a power of two if their squares would overflow (entries near 1e200).
+    centre = (X.sum(axis=0) + (0.0 if same else Y.sum(axis=0))) / (
+        X.shape[0] + (0 if same else Y.shape[0]))
+    Xc = X - centre                                       # (n_X, d)
+    Yc = Xc if same else Y - centre                       # (n_Y, d)
+    s = max(_pow2_scale(Xc), _pow2_scale(Yc))
+    if s != 1.0:
+        Xc = Xc / s
+        Yc = Xc if same else Yc / s
+    xx = np.einsum("ij,ij->i", Xc, Xc)                    # (n_X,)
+    yy = xx if same else np.einsum("ij,ij->i", Yc, Yc)    # (n_Y,)
+    D2 = xx[:, None] + yy[None, :] - 2.0 * (Xc @ Yc.T)    # (n_X, n_Y)
     np.maximum(D2, 0.0, out=D2)
+    if s != 1.0:
+        with np.errstate(over="ignore"):                  # beyond 1.8e308 a distance is inf
+            D2 *= s
+            D2 *= s                                       # 0 stays 0 (s * s might be inf)
     if same:
         np.fill_diagonal(D2, 0.0)
     return D2
@@ -162,7 +214,7 @@ def linear_kernel(X: Any, Y: Any = None) -> np.ndarray:
     array([[11.,  1.]])
     """
     X, Y, _ = _check_pair(X, Y)
-    return X @ Y.T
+    return _dot(X, Y)
 
 
 def polynomial_kernel(X: Any, Y: Any = None, degree: int = 3, gamma: float | None = None,
@@ -204,7 +256,8 @@ def polynomial_kernel(X: Any, Y: Any = None, degree: int = 3, gamma: float | Non
         raise ValueError(f"degree must be an integer >= 1; got {degree!r}")
     g = _gamma(gamma, X.shape[1])
     c0 = _real(coef0, "coef0")
-    return (g * (X @ Y.T) + c0) ** int(degree)
+    with np.errstate(over="ignore"):                      # a true value beyond 1.8e308 is inf
+        return (_dot(X, Y, g) + c0) ** int(degree)
 
 
 def rbf_kernel(X: Any, Y: Any = None, gamma: float | None = None) -> np.ndarray:
@@ -313,7 +366,7 @@ def sigmoid_kernel(X: Any, Y: Any = None, gamma: float | None = None,
     X, Y, _ = _check_pair(X, Y)
     g = _gamma(gamma, X.shape[1])
     c0 = _real(coef0, "coef0")
-    return np.tanh(g * (X @ Y.T) + c0)
+    return np.tanh(_dot(X, Y, g) + c0)
 
 
 def quadratic_feature_map(X: Any) -> np.ndarray:

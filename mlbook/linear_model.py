@@ -265,9 +265,9 @@ class LinearRegression(_LinearPredictor):
     learning_rate : float, default=0.1
         Step size :math:`\eta` of gradient descent (``solver="gd"`` only).
     max_iter : int, default=10000
-        Most gradient-descent steps.
+        Most gradient-descent steps (``solver="gd"`` only).
     tol : float, default=1e-8
-        Gradient descent stops when the largest entry of the gradient is at
+        Gradient descent (``solver="gd"`` only) stops when the largest entry of the gradient is at
         most ``tol``.
 
     Attributes
@@ -276,9 +276,13 @@ class LinearRegression(_LinearPredictor):
     intercept_ : float
     n_features_in_ : int
     rank_ : int
-        Rank of the (centred) design matrix (``solver="normal"``).
+        Rank of the (centred) design matrix (``solver="normal"`` only).
     n_iter_ : int
-        Gradient-descent steps taken (0 for ``"normal"``).
+        Gradient-descent steps taken (``solver="gd"`` only). The normal
+        equations are solved directly, not iterated, so ``"normal"`` sets no
+        ``n_iter_`` rather than report a count of 0 that would read as "stopped
+        before the first step"; ``max_iter``, ``tol`` and ``learning_rate``
+        are still validated.
     loss_history_ : ndarray of shape (T + 1,)
         :math:`J` before the first step and after each of the T = ``n_iter_``
         steps (``"gd"``).
@@ -328,11 +332,14 @@ class LinearRegression(_LinearPredictor):
         """
         if self.solver not in ("normal", "gd"):
             raise ValueError(f"solver must be 'normal' or 'gd'; got {self.solver!r}")
-        X, y = self._validate_fit(X, y)
-        if self.solver == "normal":
-            return self._fit_normal(X, y)
+        # every parameter is checked, also those the chosen solver does not use
         _check_finite(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
         _check_iter_params(self.max_iter, self.tol)
+        X, y = self._validate_fit(X, y)
+        for name in ("n_iter_", "loss_history_", "path_", "rank_"):   # from an earlier fit
+            self.__dict__.pop(name, None)
+        if self.solver == "normal":
+            return self._fit_normal(X, y)
         return self._fit_gd(X, y)
 
     def _fit_normal(self, X: np.ndarray, y: np.ndarray) -> "LinearRegression":
@@ -346,7 +353,6 @@ class LinearRegression(_LinearPredictor):
                 RankDeficientWarning, stacklevel=3,
             )
         self._set_intercept(X_mean, y_mean)
-        self.n_iter_ = 0
         return self
 
     def _fit_gd(self, X: np.ndarray, y: np.ndarray) -> "LinearRegression":
@@ -480,6 +486,10 @@ class LeastAbsoluteDeviation(_LinearPredictor):
     fits p = d + 1 points exactly (p = d without intercept), so the search
     then moves between such vertices, each move lowering the objective, until
     no edge descends: that point is optimal, exactly.
+    Both run on centred (with an intercept) and unit-scaled columns, mapped back
+    at the end: the fit is affine-equivariant, and without the rescaling a
+    column of size 1e14 beside the column of ones (or of size 1e-16) would fall
+    below the rank tolerance of the least-squares solver and be dropped.
     See the chapter "Linear regression".
 
     Examples
@@ -498,9 +508,18 @@ class LeastAbsoluteDeviation(_LinearPredictor):
 
     def fit(self, X: Any, y: Any) -> "LeastAbsoluteDeviation":
         """Fit the model to ``X`` of shape (m, d) and ``y`` of shape (m,); return ``self``."""
-        X, y = self._validate_fit(X, y)
         _check_iter_params(self.max_iter, self.tol)
-        A = np.hstack([X, np.ones((X.shape[0], 1))]) if self.fit_intercept else X  # (m, p)
+        X, y = self._validate_fit(X, y)
+        # The least-absolute-deviation fit is affine-equivariant, so it is computed
+        # on centred (with an intercept) and unit-scaled columns and mapped back.
+        # Without this, a column of size 1e14 next to the column of ones (or one
+        # of size 1e-16) falls below the rank tolerance of the SVD and is dropped.
+        X_mean = X.mean(axis=0) if self.fit_intercept else np.zeros(X.shape[1])
+        Xc = X - X_mean
+        scale = np.sqrt(np.mean(Xc**2, axis=0))                # (d,) std, or RMS without intercept
+        scale = np.where(scale > 0, scale, 1.0)
+        Xs = Xc / scale
+        A = np.hstack([Xs, np.ones((X.shape[0], 1))]) if self.fit_intercept else Xs  # (m, p)
         beta, _ = _least_squares(A, y)
         r = y - A @ beta
         obj = float(np.abs(r).sum())
@@ -524,9 +543,10 @@ class LeastAbsoluteDeviation(_LinearPredictor):
             if obj_v <= obj:
                 beta, obj = vertex, obj_v
         if self.fit_intercept:
-            self.coef_, self.intercept_ = beta[:-1], float(beta[-1])
+            self.coef_ = beta[:-1] / scale
+            self.intercept_ = float(beta[-1] - X_mean @ self.coef_)
         else:
-            self.coef_, self.intercept_ = beta, 0.0
+            self.coef_, self.intercept_ = beta / scale, 0.0
         self.n_iter_ = n_iter
         self.n_vertex_steps_ = steps
         self.objective_ = obj
@@ -1059,13 +1079,15 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     learning_rate : float or "auto", default="auto"
         Step size of ``"gd"`` and initial step of ``"sgd"`` (divided by
         :math:`\sqrt{t}` in epoch :math:`t`). ``"auto"`` uses :math:`1/L`, with
-        :math:`L = \|\tilde X\|_2^2 / (4m) + \alpha` the Lipschitz constant of the
-        gradient. Ignored by ``"newton"``.
+        :math:`L = \|\tilde Z\|_2^2 / (4m) + \max_j \alpha_j` the Lipschitz constant of
+        the gradient (:math:`Z` the standardised features, see Notes). Validated,
+        but not used, by ``"newton"``.
     max_iter : int, default=100
         Iterations (``"newton"``, ``"gd"``) or epochs (``"sgd"``).
     tol : float, default=1e-6
         Stop when the largest absolute entry of the gradient of the mean
-        objective (``"newton"``, ``"gd"``) is at most ``tol`` (scikit-learn's
+        objective (``"newton"``; for ``"gd"`` the gradient with respect to the
+        standardised weights) is at most ``tol`` (scikit-learn's
         lbfgs uses the same test); for ``"sgd"``, when an epoch improves the
         objective by less than ``tol`` five times in a row.
     batch_size : int, default=32
@@ -1096,6 +1118,18 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     (see :func:`logistic_objective`), which has the same minimiser as
     scikit-learn's :math:`\frac12\|w\|^2 + C \sum_i \ell_i`.
 
+    ``"gd"`` and ``"sgd"`` run on standardised features
+    :math:`z_j = (x_j - \mu_j) / s_j` (mean :math:`\mu_j` only with an intercept;
+    :math:`s_j^2 = v_j + 4\alpha` with :math:`v_j` the mean square of the centred
+    column and :math:`\alpha = 1/(Cm)` the penalty, so every coordinate has a
+    curvature of about 1/4) and map the weights
+    back, :math:`w_j = w_{z,j} / s_j`, :math:`b = b_z - \mu^\top w`. The objective
+    is the same function (the penalty reads :math:`\sum_j w_{z,j}^2 / s_j^2`), but
+    first-order steps no longer stall on un-centred (``X + 100``) or tiny
+    (``X * 1e-6``) features, where the largest gradient entry would fall below
+    ``tol`` long before the weights are found. Newton's method is invariant
+    under this change of variables and runs on ``X`` itself.
+
     Without a penalty, when the classes are linearly separable no finite
     minimiser exists; the fit then stops once every training point is
     classified correctly with a mean log-loss below ``1e-8``, and warns
@@ -1117,6 +1151,8 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     >>> clf.coef_.shape, clf.intercept_.shape, clf.n_iter_ < 10
     ((1, 2), (1,), True)
     """
+
+    _binary_only = True          # two classes only (scikit-learn tag multi_class=False)
 
     _SOLVERS = ("newton", "gd", "sgd")
     _SEPARABLE_LOSS = 1e-8
@@ -1144,6 +1180,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
         check_scalar(self.tol, "tol", min_val=0.0)
         check_scalar(self.batch_size, "batch_size", numbers.Integral, min_val=1)
+        check_random_state(self.random_state)            # validated for every solver
         if not isinstance(self.fit_intercept, bool):
             raise TypeError(f"fit_intercept must be a bool; got {self.fit_intercept!r}")
         if not (isinstance(self.learning_rate, str) and self.learning_rate == "auto"):
@@ -1186,7 +1223,8 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         classes = check_classification_targets(y)        # not continuous, not a single class
         if classes.shape[0] > 2:
             raise ValueError(
-                f"y has {classes.shape[0]} classes; LogisticRegression is binary. For more "
+                f"y has {classes.shape[0]} classes, but LogisticRegression is binary: Only "
+                "binary classification is supported. For more "
                 "classes use one-vs-rest: sklearn.multiclass.OneVsRestClassifier(LogisticRegression())"
             )
         self.classes_ = classes
@@ -1194,7 +1232,26 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         p = X.shape[1] + int(self.fit_intercept)
         w = np.zeros(p)
         run = {"newton": self._fit_newton, "gd": self._fit_gd, "sgd": self._fit_sgd}[self.solver]
-        w, self.n_iter_, path, converged = run(w, X, y01, alpha)
+        if self.solver == "newton":                  # affine-invariant: runs on X itself
+            self._pen = np.ones(X.shape[1])
+            w, self.n_iter_, path, converged = run(w, X, y01, alpha)
+        else:
+            # First-order methods stall on un-centred or badly scaled features (X + 100,
+            # X * 1e-6): they run on rescaled columns Z = (X - mu) / sd, and the
+            # weights are mapped back, w = w_z / sd, b = b_z - mu^T w. The objective is
+            # the same function (the penalty ||w||^2 becomes sum_j (w_z,j / sd_j)^2).
+            # sd_j^2 = var_j + 4 alpha makes the curvature of every coordinate, at most
+            # var_j / 4 + alpha, about 1/4 (Jacobi preconditioning); without a penalty
+            # it is the standard deviation.
+            mu = X.mean(axis=0) if self.fit_intercept else np.zeros(X.shape[1])
+            sd = np.sqrt(np.mean((X - mu) ** 2, axis=0) + 4.0 * alpha)   # (d,)
+            sd = np.where(sd > 0, sd, 1.0)
+            self._pen = 1.0 / sd**2                                       # penalty per w_z,j
+            w, self.n_iter_, path, converged = run(w, (X - mu) / sd, y01, alpha)
+            w[: X.shape[1]] /= sd
+            if self.fit_intercept:
+                w[-1] -= mu @ w[: X.shape[1]]
+        del self._pen
         self.objective_path_ = path
         self.coef_ = w[: X.shape[1]].reshape(1, -1).copy()
         self.intercept_ = np.array([w[-1] if self.fit_intercept else 0.0])
@@ -1315,23 +1372,24 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         if not (isinstance(self.learning_rate, str) and self.learning_rate == "auto"):
             return float(self.learning_rate)
         Xt = np.column_stack([X, np.ones(X.shape[0])]) if self.fit_intercept else X
-        L = np.linalg.norm(Xt, 2) ** 2 / (4.0 * X.shape[0]) + alpha   # Lipschitz constant of grad f
+        L = np.linalg.norm(Xt, 2) ** 2 / (4.0 * X.shape[0]) + np.max(alpha)  # Lipschitz const. of grad f
         return 1.0 / L
 
     def _gradient(self, w, X, y01, alpha):
         z = self._scores(w, X)
         r = (expit(z) - y01) / X.shape[0]                                  # (n,)
         g = X.T @ r + alpha * w[: X.shape[1]]
-        f = float(np.mean(log_loss_terms(y01, z)) + 0.5 * alpha * np.sum(w[: X.shape[1]] ** 2))
+        f = float(np.mean(log_loss_terms(y01, z)) + 0.5 * np.sum(alpha * w[: X.shape[1]] ** 2))
         return f, (np.append(g, r.sum()) if self.fit_intercept else g)
 
     def _fit_gd(self, w, X, y01, alpha):
-        eta = self._step_size(X, alpha)
-        f, g = self._gradient(w, X, y01, alpha)
+        alpha_w = alpha * self._pen                  # (d,) penalty of each (standardised) weight
+        eta = self._step_size(X, alpha_w)
+        f, g = self._gradient(w, X, y01, alpha_w)
         path = [f]
         for it in range(1, self.max_iter + 1):
             w = w - eta * g
-            f, g = self._gradient(w, X, y01, alpha)
+            f, g = self._gradient(w, X, y01, alpha_w)
             path.append(f)
             if np.max(np.abs(g)) <= self.tol or (alpha == 0.0 and self._stop_separable(w, X, y01, f)):
                 return w, it, path, True
@@ -1340,8 +1398,9 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     def _fit_sgd(self, w, X, y01, alpha):
         rng = check_random_state(self.random_state)
         n, d = X.shape
-        eta0 = self._step_size(X, alpha)
-        f, _ = self._gradient(w, X, y01, alpha)
+        alpha_w = alpha * self._pen                  # (d,) penalty of each (standardised) weight
+        eta0 = self._step_size(X, alpha_w)
+        f, _ = self._gradient(w, X, y01, alpha_w)
         path, best, stall = [f], f, 0
         for epoch in range(1, self.max_iter + 1):
             eta = eta0 / np.sqrt(epoch)
@@ -1350,9 +1409,9 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
                 idx = order[start:start + self.batch_size]
                 Xb = X[idx]                                       # (m, d)
                 r = (expit(self._scores(w, Xb)) - y01[idx]) / idx.shape[0]   # (m,)
-                g = Xb.T @ r + alpha * w[:d]
+                g = Xb.T @ r + alpha_w * w[:d]
                 w = w - eta * (np.append(g, r.sum()) if self.fit_intercept else g)
-            f, _ = self._gradient(w, X, y01, alpha)
+            f, _ = self._gradient(w, X, y01, alpha_w)
             path.append(f)
             if alpha == 0.0 and self._stop_separable(w, X, y01, f):
                 return w, epoch, path, True

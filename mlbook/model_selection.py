@@ -708,7 +708,7 @@ def cross_val_score(estimator: Any, X: Any, y: Any = None, *,
         else:
             splitter = KFold(int(cv), shuffle=shuffle, random_state=random_state)
         splits = splitter.split(X, y)
-    elif hasattr(cv, "split"):
+    elif hasattr(cv, "split") and not isinstance(cv, (str, bytes)):
         splits = cv.split(X, y, None)
     elif isinstance(cv, Iterable) and not isinstance(cv, (str, bytes)):
         splits = iter(cv)

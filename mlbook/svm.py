@@ -43,7 +43,7 @@ from ._validation import (
     check_X_y,
 )
 from .base import BaseEstimator, ClassifierMixin, RegressorMixin
-from .kernels import KERNELS, pairwise_kernels
+from .kernels import KERNELS, _pow2_scale, pairwise_kernels
 
 __all__ = [
     "ConvergenceWarning",
@@ -102,25 +102,42 @@ class _KernelColumns:
                     B = X[s : s + self.capacity]
                     self.diag[s : s + B.shape[0]] = np.diag(pairwise_kernels(B, B, kernel=kernel))
         else:
-            self.sq = np.einsum("ij,ij->i", X, X)           # (n,) squared norms
+            # As in kernels.squared_euclidean_distances: the distance kernels see X
+            # centred (a shift changes no distance, and ||x||^2 + ||z||^2 - 2 x.z
+            # cancels catastrophically on data far from the origin); a power of two
+            # s rescales X whose squares would overflow (s = 1 for ordinary data).
+            Xw = X - X.mean(axis=0) if kernel in ("rbf", "laplacian") else X
+            self.s = _pow2_scale(Xw)
+            self.Xw = Xw / self.s if self.s != 1.0 else Xw      # (n, d)
+            self.sq = np.einsum("ij,ij->i", self.Xw, self.Xw)    # (n,) squared norms
             self.diag = self._diag_named()
 
     # -- the kernels, one column at a time ----------------------------------
+    def _unscale(self, v: np.ndarray) -> np.ndarray:
+        """Undo the scaling of a product of two rows: v * s * s (0 stays 0, overflow is inf)."""
+        if self.s == 1.0:
+            return v
+        with np.errstate(over="ignore"):
+            return (v * self.s) * self.s
+
     def _diag_named(self) -> np.ndarray:
-        k, p, sq = self.kernel, self.params, self.sq
+        k, p = self.kernel, self.params
+        if k in ("rbf", "laplacian"):
+            return np.ones(self.n)
+        sq = self._unscale(self.sq)
         if k == "linear":
             return sq.copy()
         if k in ("poly", "polynomial"):
             return (p["gamma"] * sq + p["coef0"]) ** p["degree"]
-        if k in ("rbf", "laplacian"):
-            return np.ones(self.n)
         if k == "sigmoid":
             return np.tanh(p["gamma"] * sq + p["coef0"])
         raise ValueError(f"kernel {k!r} is unknown")  # pragma: no cover
 
     def _named_column(self, i: int) -> np.ndarray:
         k, p = self.kernel, self.params
-        dot = self.X @ self.X[i]                               # (n,)
+        dot = self.Xw @ self.Xw[i]                             # (n,)
+        if k in ("linear", "poly", "polynomial", "sigmoid"):
+            dot = self._unscale(dot)
         if k == "linear":
             return dot
         if k in ("poly", "polynomial"):
@@ -129,6 +146,7 @@ class _KernelColumns:
             return np.tanh(p["gamma"] * dot + p["coef0"])
         d2 = np.maximum(self.sq + self.sq[i] - 2.0 * dot, 0.0)  # squared distances
         d2[i] = 0.0
+        d2 = self._unscale(d2)
         if k == "rbf":
             return np.exp(-p["gamma"] * d2)
         return np.exp(-p["gamma"] * np.sqrt(d2))               # laplacian
@@ -688,18 +706,50 @@ def _resolve_kernel(est: Any, X: np.ndarray) -> tuple[Any, dict]:
     """Validate kernel, gamma, degree, coef0; return (kernel, params for the kernel)."""
     kernel = est.kernel
     if callable(kernel):
+        _check_kernel_params(est, X, uses_gamma=False)   # unused, but still validated
         return kernel, {}
     if not isinstance(kernel, str):
         raise TypeError(f"kernel must be a string or a callable; got {type(kernel).__name__}")
     if kernel not in KERNELS:
         raise ValueError(f"kernel {kernel!r} is unknown; use one of {sorted(KERNELS)} "
                          "or a callable k(X, Y)")
+    gamma = _check_kernel_params(est, X, uses_gamma=kernel != "linear")
+    params = {
+        "linear": {},
+        "poly": {"degree": int(est.degree), "gamma": gamma, "coef0": float(est.coef0)},
+        "polynomial": {"degree": int(est.degree), "gamma": gamma, "coef0": float(est.coef0)},
+        "rbf": {"gamma": gamma},
+        "laplacian": {"gamma": gamma},
+        "sigmoid": {"gamma": gamma, "coef0": float(est.coef0)},
+    }[kernel]
+    return kernel, params
+
+
+def _check_kernel_params(est: Any, X: np.ndarray, uses_gamma: bool = True) -> float:
+    """Validate gamma, coef0 and degree (whatever the kernel); return gamma as a number.
+
+    ``gamma="scale"`` is computed from X only when the kernel uses it.
+    """
     gamma = est.gamma
     n_features = X.shape[1]
     if isinstance(gamma, str):
-        if gamma == "scale":
-            var = float(X.var())
-            gamma = 1.0 / (n_features * var) if var > 0 else 1.0
+        if gamma == "scale" and not uses_gamma:
+            gamma = 1.0                                 # a valid value nobody reads
+        elif gamma == "scale":
+            with np.errstate(over="ignore"):            # reported below, with the data's range
+                var = float(X.var())
+            if var == 0.0 and np.ptp(X) == 0.0:
+                gamma = 1.0                     # every entry equal: scikit-learn's choice
+            else:
+                with np.errstate(divide="ignore", over="ignore"):
+                    gamma = 1.0 / (n_features * var) if var > 0 else np.inf
+                if not (np.isfinite(gamma) and gamma > 0):
+                    raise ValueError(
+                        f"gamma='scale' means 1 / (n_features * X.var()), but X.var() = "
+                        f"{var:.3g} {'underflows' if gamma == np.inf else 'overflows'} "
+                        f"(X's entries range over [{X.min():.3g}, {X.max():.3g}]), so that "
+                        f"gamma would be {gamma:.3g}; rescale X (e.g. standardise it) or "
+                        "pass a numeric gamma")
         elif gamma == "auto":
             gamma = 1.0 / n_features
         else:
@@ -711,15 +761,7 @@ def _resolve_kernel(est: Any, X: np.ndarray) -> tuple[Any, dict]:
     check_scalar(est.coef0, "coef0", numbers.Real)
     _check_finite(est.coef0, "coef0")
     check_scalar(est.degree, "degree", numbers.Integral, min_val=1)
-    params = {
-        "linear": {},
-        "poly": {"degree": int(est.degree), "gamma": gamma, "coef0": float(est.coef0)},
-        "polynomial": {"degree": int(est.degree), "gamma": gamma, "coef0": float(est.coef0)},
-        "rbf": {"gamma": gamma},
-        "laplacian": {"gamma": gamma},
-        "sigmoid": {"gamma": gamma, "coef0": float(est.coef0)},
-    }[kernel]
-    return kernel, params
+    return gamma
 
 
 def _check_finite(value: Any, name: str) -> None:
@@ -746,6 +788,8 @@ class _KernelModel:
     """Prediction from support vectors: ``K(X, SV) @ dual_coef_.T + intercept_``."""
 
     def _kernel_matrix(self, X: np.ndarray, Y: np.ndarray) -> np.ndarray:
+        if Y.shape[0] == 0:                     # no support vector: f(x) = b
+            return np.zeros((X.shape[0], 0))
         return pairwise_kernels(X, Y, kernel=self._kernel, **self._kernel_params)
 
     def _validate_for_predict(self, X: Any) -> np.ndarray:
@@ -884,8 +928,16 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
         X, y = check_X_y(X, y)
         classes = check_classification_targets(y)
         w = check_sample_weight(sample_weight, X.shape[0])
-        self._kernel, self._kernel_params = _resolve_kernel(self, X)
         y_idx = np.searchsorted(classes, y)
+        weightless = np.bincount(y_idx, weights=w, minlength=classes.shape[0]) <= 0
+        if weightless.any():
+            # every multiplier of that class is boxed to 0, and sum_i alpha_i y_i = 0
+            # then forces the other class's to 0 too: no support vector, no model
+            raise ValueError(
+                f"sample_weight is zero for every sample of class "
+                f"{classes[np.flatnonzero(weightless)[0]].tolist()!r}; an SVM needs at least one "
+                "sample of positive weight in every class (drop the class from y instead)")
+        self._kernel, self._kernel_params = _resolve_kernel(self, X)
         n_classes = classes.shape[0]
         pairs = [(k, l) for k in range(n_classes) for l in range(k + 1, n_classes)]
         # coefficient of each sample in each pairwise problem (0 outside the pair)
@@ -902,8 +954,6 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
             else:
                 ypm = np.where(y_idx[rows] == k, 1.0, -1.0)
             wr = w[rows]
-            if not (wr > 0).any():
-                raise ValueError("sample_weight is zero for every sample of a pair of classes")
             res = self._fit_binary(X[rows], ypm, self.C * wr)
             coef[q, rows] = res.alpha * ypm
             intercept[q] = res.intercept
@@ -1114,8 +1164,6 @@ class SVR(RegressorMixin, _KernelModel, BaseEstimator):
     def predict(self, X: Any) -> np.ndarray:
         """:math:`f(\\mathbf x) = \\sum_i(\\hat\\alpha_i - \\alpha_i)\\kappa(\\mathbf x_i, \\mathbf x) + b`, shape (n_samples,)."""
         X = self._validate_for_predict(X)
-        if self.support_vectors_.shape[0] == 0:
-            return np.full(X.shape[0], self.intercept_[0])
         K = self._kernel_matrix(X, self.support_vectors_)       # (n, n_SV)
         return K @ self.dual_coef_[0] + self.intercept_[0]
 
@@ -1156,6 +1204,9 @@ class LinearSVMPrimal(ClassifierMixin, BaseEstimator):
     classes_ : ndarray of shape (2,)
     objective_ : float
         :math:`F(\mathbf w, b)` at the returned point.
+    n_iter_ : int
+        Sub-gradient steps taken: always ``max_iter`` (Pegasos has no stopping
+        test; its guarantee is a bound after a given number of steps).
     n_features_in_ : int
 
     Notes
@@ -1179,6 +1230,8 @@ class LinearSVMPrimal(ClassifierMixin, BaseEstimator):
     See the chapter "Soft margin, hinge loss and SMO" (Part V).
     """
 
+    _binary_only = True          # two classes only (scikit-learn tag multi_class=False)
+
     def __init__(self, C: float = 1.0, max_iter: int = 20000, batch_size: int | None = None,
                  average: bool = True, random_state: Any = None):
         self.C = C
@@ -1199,6 +1252,8 @@ class LinearSVMPrimal(ClassifierMixin, BaseEstimator):
         check_scalar(self.C, "C", numbers.Real, min_val=0.0, include_min=False)
         _check_finite(self.C, "C")
         check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
+        if not isinstance(self.average, (bool, np.bool_)):
+            raise TypeError(f"average must be True or False; got {self.average!r}")
         X, y = check_X_y(X, y)
         classes = check_classification_targets(y, n_classes=2)
         ypm = np.where(y == classes[1], 1.0, -1.0)
@@ -1238,6 +1293,7 @@ class LinearSVMPrimal(ClassifierMixin, BaseEstimator):
         self.coef_ = w[None, :]
         self.intercept_ = np.array([b])
         self.objective_ = self.primal_objective(w, b, X, ypm, float(self.C))
+        self.n_iter_ = self.max_iter             # Pegasos runs a fixed number of steps
         self.n_features_in_ = d
         return self
 

@@ -36,8 +36,10 @@ from ._validation import (
     check_classification_targets,
     check_consistent_length,
     check_is_fitted,
+    check_sample_weight,
     check_scalar,
     column_or_1d,
+    _reject_sparse,
 )
 from .base import BaseEstimator, ClassifierMixin
 
@@ -419,7 +421,7 @@ def _threshold_search(x: np.ndarray, yk: np.ndarray, w: np.ndarray, n_classes: i
     ``(threshold, gain, left_fraction, intrinsic_value)`` where ``gain`` is
     rho times the impurity decrease (entropy or Gini).
     """
-    known = ~np.isnan(x)
+    known = ~np.isnan(x) & (w > 0)                   # a weightless value offers no threshold
     order = np.argsort(x[known], kind="stable")
     xs = x[known][order]
     if xs.shape[0] < 2 or xs[0] == xs[-1]:
@@ -684,13 +686,10 @@ class _TreeBase(ClassifierMixin, BaseEstimator):
         if self.max_depth is not None:
             check_scalar(self.max_depth, "max_depth", numbers.Integral, min_val=1)
         check_scalar(self.min_samples_split, "min_samples_split", numbers.Integral, min_val=2)
-        y = column_or_1d(y, "y")
+        y = column_or_1d(y, "y", warn=True)
         if y.shape[0] < 2:
             raise ValueError(f"y has {y.shape[0]} sample; a tree needs at least two samples")
-        X = np.asarray(X)
-        if X.ndim != 2:
-            raise ValueError(f"X must be a 2-d array of shape (n_samples, n_features); "
-                             f"got shape {X.shape}")
+        X = _as_2d(X, "X")
         check_consistent_length(X, y, names=["X", "y"])
         if _is_missing(y).any():
             raise ValueError("y contains missing labels (None or NaN); a tree needs the "
@@ -698,6 +697,20 @@ class _TreeBase(ClassifierMixin, BaseEstimator):
         self.classes_ = check_classification_targets(y)
         yk = np.searchsorted(self.classes_, y)
         return X, y, yk
+
+
+def _as_2d(X: Any, name: str) -> np.ndarray:
+    """``np.asarray(X)`` for a tree (object arrays allowed): dense, 2-d, never complex."""
+    _reject_sparse(X, name)
+    X = np.asarray(X)
+    if X.dtype.kind == "c":
+        check_array(X, name)                              # raises the complex-number error
+    if X.ndim != 2:
+        hint = (" Reshape your data: X.reshape(-1, 1) if it has a single feature, "
+                "X.reshape(1, -1) if it is a single sample.") if X.ndim == 1 else ""
+        raise ValueError(f"{name} must be a 2-d array of shape (n_samples, n_features); "
+                         f"got shape {X.shape}.{hint}")
+    return X
 
 
 def _encode_fit(X: np.ndarray):
@@ -715,7 +728,8 @@ def _encode_fit(X: np.ndarray):
                              "observed value (every entry is missing)")
         return Z, [None] * Z.shape[1]
     if X.dtype.kind not in "OUS":
-        raise TypeError(f"X has an unsupported dtype {X.dtype}")
+        raise TypeError(f"X has an unsupported dtype {X.dtype}; pass numbers or an object "
+                        "array of categories")
     if X.shape[0] < 1 or X.shape[1] < 1:
         raise ValueError(f"X must have at least one sample and one feature; got shape {X.shape}")
     X = X.astype(object)
@@ -806,6 +820,15 @@ class DecisionTreeClassifier(_TreeBase):
     1.0
     """
 
+    def __sklearn_tags__(self):  # pragma: no cover - exercised through scikit-learn
+        # missing values (NaN or None) and categorical (string) columns are part
+        # of the model (C4.5's rules, Zhou's section 4.4)
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.input_tags.string = True
+        tags.input_tags.categorical = True
+        return tags
+
     def __init__(self, criterion: str = "entropy", max_depth: int | None = None,
                  min_samples_split: int = 2, pruning: str | None = None):
         self.criterion = criterion
@@ -819,13 +842,11 @@ class DecisionTreeClassifier(_TreeBase):
 
         ``name`` is the argument named in error messages (``"X_val"`` in fit).
         """
-        X = np.asarray(X)
-        if X.ndim != 2:
-            raise ValueError(f"{name} must be a 2-d array of shape (n_samples, n_features); "
-                             f"got shape {X.shape}")
+        X = _as_2d(X, name)
         if X.shape[1] != self.n_features_in_:
             raise ValueError(f"{name} has {X.shape[1]} features, but DecisionTreeClassifier "
-                             f"was fitted with {self.n_features_in_}")
+                             f"is expecting {self.n_features_in_} features as input (it was "
+                             f"fitted with {self.n_features_in_})")
         if X.dtype.kind in "biuf":
             if any(c is not None for c in self.categories_):
                 raise TypeError(f"{name} is numeric, but the tree was fitted with categorical "
@@ -875,15 +896,24 @@ class DecisionTreeClassifier(_TreeBase):
         if self.pruning not in (None, "pre", "post"):
             raise ValueError(f"pruning must be None, 'pre' or 'post'; got {self.pruning!r}")
         X, y, yk = self._check_common(X, y)
+        w = check_sample_weight(sample_weight, X.shape[0])
+        if sample_weight is not None and not (w > 0).all():
+            # A row of weight zero adds nothing to any class count, but it would
+            # still offer a candidate threshold (a midpoint between observed
+            # values) and a category value: drop it, so that the tree is exactly
+            # the one grown without those rows.
+            keep = w > 0
+            X, y, yk, w = X[keep], y[keep], yk[keep], w[keep]
+            if np.unique(yk).shape[0] < 2:
+                raise ValueError("sample_weight is zero for every sample but those of one "
+                                 "class; a classifier needs two classes with positive weight")
+            if X.shape[0] < 2:
+                raise ValueError("sample_weight is positive for only one sample; a tree "
+                                 "needs at least two")
         Z, self.categories_ = _encode_fit(X)
         self.n_features_in_ = Z.shape[1]
         self.feature_types_ = ["continuous" if c is None else "categorical"
                                for c in self.categories_]
-        w = np.ones(Z.shape[0]) if sample_weight is None else column_or_1d(
-            sample_weight, "sample_weight", dtype=np.float64)
-        check_consistent_length(Z, w, names=["X", "sample_weight"])
-        if (w < 0).any() or w.sum() <= 0:
-            raise ValueError("sample_weight must be non-negative with a positive sum")
         self._K = self.classes_.shape[0]
         val = None
         if self.pruning is not None:
@@ -1223,7 +1253,8 @@ class ObliqueDecisionTreeClassifier(_TreeBase):
         X = check_array(X, "X")
         if X.shape[1] != self.n_features_in_:
             raise ValueError(f"X has {X.shape[1]} features, but ObliqueDecisionTreeClassifier "
-                             f"was fitted with {self.n_features_in_}")
+                             f"is expecting {self.n_features_in_} features as input (it was "
+                             f"fitted with {self.n_features_in_})")
         return X
 
     def fit(self, X: Any, y: Any) -> "ObliqueDecisionTreeClassifier":
@@ -1231,6 +1262,9 @@ class ObliqueDecisionTreeClassifier(_TreeBase):
         if self.criterion not in ("entropy", "gini"):
             raise ValueError(f"criterion must be 'entropy' or 'gini'; got {self.criterion!r}")
         check_scalar(self.alpha, "alpha", numbers.Real, min_val=0.0, include_min=False)
+        if not np.isfinite(self.alpha):
+            raise ValueError(f"alpha must be finite (an infinite penalty leaves no direction "
+                             f"to split along); got {self.alpha}")
         X, y, yk = self._check_common(X, y)
         X = check_array(X, "X")
         self.n_features_in_ = X.shape[1]
@@ -1276,7 +1310,11 @@ def _fmt(v: float) -> str:
 
 def node_test(estimator, node: Node, feature_names: Sequence[str] | None = None) -> str:
     """The question a node asks, e.g. ``"texture = ?"`` or ``"density <= 0.381?"``."""
-    names = feature_names or [f"x{j}" for j in range(estimator.n_features_in_)]
+    names = list(feature_names) if feature_names is not None else \
+        [f"x{j}" for j in range(estimator.n_features_in_)]
+    if len(names) != estimator.n_features_in_:
+        raise ValueError(f"feature_names has {len(names)} name(s), but the tree was fitted "
+                         f"with {estimator.n_features_in_} features")
     if node.coef is not None:
         terms = "".join(f" {'-' if c < 0 else '+'} {abs(c):.3f} {names[j]}"
                         for j, c in enumerate(node.coef) if c != 0)
@@ -1329,8 +1367,14 @@ def export_text(estimator, feature_names: Sequence[str] | None = None,
     check_is_fitted(estimator, "tree_")
     names = list(feature_names) if feature_names is not None else \
         [f"x{j}" for j in range(estimator.n_features_in_)]
+    if len(names) != estimator.n_features_in_:
+        raise ValueError(f"feature_names has {len(names)} name(s), but the tree was fitted "
+                         f"with {estimator.n_features_in_} features")
     classes = list(class_names) if class_names is not None else \
         [str(c) for c in estimator.classes_]
+    if len(classes) != len(estimator.classes_):
+        raise ValueError(f"class_names has {len(classes)} name(s), but the tree has "
+                         f"{len(estimator.classes_)} classes")
     lines: list[str] = []
 
     def leaf_text(node: Node) -> str:

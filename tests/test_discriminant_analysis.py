@@ -51,7 +51,7 @@ def test_total_scatter_is_within_plus_between(name, data):
     Xc = X - X.mean(axis=0)
     S_t = Xc.T @ Xc
     # 1e-12 relative to the size of S_t: three sums of the same n products.
-    np.testing.assert_allclose(S_w + S_b, S_t, atol=1e-12 * np.abs(S_t).max())
+    np.testing.assert_allclose(S_w + S_b, S_t, rtol=0, atol=1e-12 * np.abs(S_t).max())
     k = np.unique(y).size
     assert np.linalg.matrix_rank(S_b, tol=1e-9 * np.abs(S_b).max()) <= k - 1
 
@@ -92,8 +92,8 @@ def test_generalized_eigh_solves_the_problem(seed, d):
     # Residual and B-orthonormality to 1e-8 relative to the sizes involved
     # (B's condition number is at most a few thousand here).
     scale = np.abs(A).max() + np.abs(B).max() * np.abs(vals).max()
-    np.testing.assert_allclose(A @ V, B @ V * vals, atol=1e-8 * scale)
-    np.testing.assert_allclose(V.T @ B @ V, np.eye(d), atol=1e-8)
+    np.testing.assert_allclose(A @ V, B @ V * vals, rtol=0, atol=1e-8 * scale)
+    np.testing.assert_allclose(V.T @ B @ V, np.eye(d), rtol=0, atol=1e-8)
     assert np.all(np.diff(vals) <= 0)
 
 
@@ -102,7 +102,7 @@ def test_generalized_eigh_on_a_singular_B_works_on_its_range():
     B = np.diag([1.0, 1.0, 0.0])
     vals, V = generalized_eigh(A, B)
     assert vals.shape == (2,) and V.shape == (3, 2)
-    np.testing.assert_allclose(vals, [2.0, 1.0], atol=1e-14)
+    np.testing.assert_allclose(vals, [2.0, 1.0], rtol=0, atol=1e-14)
 
 
 # --- against scikit-learn ----------------------------------------------------------
@@ -121,10 +121,10 @@ def test_projection_subspace_agrees_with_sklearn(name, data):
     b = _unit_columns(theirs.scalings_[:, :m])
     assert abs(abs(a[:, 0] @ b[:, 0]) - 1) < 1e-8, name
     cosines = np.linalg.svd(np.linalg.qr(a)[0].T @ np.linalg.qr(b)[0], compute_uv=False)
-    np.testing.assert_allclose(cosines, 1.0, atol=1e-8)
+    np.testing.assert_allclose(cosines, 1.0, rtol=0, atol=1e-8)
     # explained_variance_ratio_: ratios of the same eigenvalues.
     np.testing.assert_allclose(ours.explained_variance_ratio_,
-                               theirs.explained_variance_ratio_[:m], atol=1e-10)
+                               theirs.explained_variance_ratio_[:m], rtol=0, atol=1e-10)
 
 
 @pytest.mark.parametrize("name,data", DATA, ids=IDS)
@@ -135,7 +135,7 @@ def test_predictions_agree_with_sklearn(name, data):
     # Same Gaussian shared-covariance rule with Sigma = S_w / n: the same
     # classes, and posteriors equal to 1e-8 (different but exact linear algebra).
     assert np.array_equal(ours.predict(X), theirs.predict(X)), name
-    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-8)
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), rtol=0, atol=1e-8)
     np.testing.assert_allclose(ours.coef_, theirs.coef_, rtol=1e-8,
                                atol=1e-8 * np.abs(theirs.coef_).max())
     assert ours.score(X, y) == theirs.score(X, y)
@@ -147,7 +147,7 @@ def test_projected_data_have_unit_within_class_covariance():
     Z = lda.transform(X)
     Zc = Z - np.array([Z[y == c].mean(axis=0) for c in lda.classes_])[np.searchsorted(lda.classes_, y)]
     # Scaled so that W^T Sigma W = I with Sigma = S_w / n: 1e-10.
-    np.testing.assert_allclose(Zc.T @ Zc / len(y), np.eye(Z.shape[1]), atol=1e-10)
+    np.testing.assert_allclose(Zc.T @ Zc / len(y), np.eye(Z.shape[1]), rtol=0, atol=1e-10)
 
 
 def test_gaussian_rule_is_nearest_centroid_in_the_discriminant_space():
@@ -168,7 +168,7 @@ def test_n_components_and_labels():
     assert lda.classes_.tolist() == names[[0, 50, 100]].tolist()
     assert lda.fit_transform(X, names).shape == (150, 1)
     full = LinearDiscriminantAnalysis().fit(X, y)
-    np.testing.assert_allclose(lda.transform(X)[:, 0], full.transform(X)[:, 0], atol=1e-12)
+    np.testing.assert_allclose(lda.transform(X)[:, 0], full.transform(X)[:, 0], rtol=0, atol=1e-12)
 
 
 # --- bad input --------------------------------------------------------------------
@@ -238,8 +238,8 @@ def test_collinear_feature_gives_the_same_projection_and_predictions():
     # 1e-10 relative: the same eigenproblem, once with a (numerically) zero
     # direction of S_w dropped; observed differences are ~1e-14.
     np.testing.assert_allclose(np.abs(b.transform(X5)), np.abs(a.transform(X)),
-                               atol=1e-10 * np.abs(a.transform(X)).max())
-    np.testing.assert_allclose(b.predict_proba(X5), a.predict_proba(X), atol=1e-10)
+                               rtol=0, atol=1e-10 * np.abs(a.transform(X)).max())
+    np.testing.assert_allclose(b.predict_proba(X5), a.predict_proba(X), rtol=0, atol=1e-10)
 
 
 def test_rayleigh_quotient_bad_shapes_and_null_direction():
@@ -273,4 +273,4 @@ def test_lda_is_invariant_to_invertible_affine_maps(seed):
     assert np.array_equal(a.predict(X), b.predict(X @ A.T + c))
     Za, Zb = a.transform(X), b.transform(X @ A.T + c)
     # 1e-8 relative: the condition number of A (<= ~1e3) times float64 rounding.
-    np.testing.assert_allclose(np.abs(Za), np.abs(Zb), atol=1e-8 * np.abs(Za).max())
+    np.testing.assert_allclose(np.abs(Za), np.abs(Zb), rtol=0, atol=1e-8 * np.abs(Za).max())

@@ -131,7 +131,7 @@ def test_matrices_notes_form_and_rank():
         Kk = K[:, y == k]
         mk = Kk.shape[1]
         N_sum += Kk @ (np.eye(mk) - np.full((mk, mk), 1.0 / mk)) @ Kk.T
-    np.testing.assert_allclose(N, N_sum, atol=1e-12)       # entries O(10): rounding only
+    np.testing.assert_allclose(N, N_sum, rtol=0, atol=1e-12)       # entries O(10): rounding only
     assert np.linalg.matrix_rank(M) == 1
     # N is singular: K^{-1} 1_k (projections constant on each class) is in its
     # null space. gamma = 5 keeps K well conditioned (cond about 5e3), so the
@@ -284,7 +284,7 @@ def test_properties_of_M_N_and_the_solution(data):
     assert np.linalg.eigvalsh(N)[0] >= -1e-10 * scale
     # M = d d^T with d the difference of the class means of K's columns
     d = K[:, y == 0].mean(axis=1) - K[:, y == 1].mean(axis=1)
-    np.testing.assert_allclose(M, np.outer(d, d), atol=1e-12)
+    np.testing.assert_allclose(M, np.outer(d, d), rtol=0, atol=1e-12)
     # the solution maximises the regularised quotient: no worse than d itself
     assume(np.linalg.norm(d) > 1e-6)                    # the classes differ in feature space
     # or random directions (1e-9 relative: rounding of the quotients)

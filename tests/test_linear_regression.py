@@ -119,7 +119,7 @@ def test_duplicated_column_gives_minimum_norm_solution_with_warning():
     # minimum norm splits the duplicated weight equally between the two copies
     assert abs(model.coef_[0] - model.coef_[3]) <= 1e-10
     assert abs(model.coef_[0] + model.coef_[3] - full.coef_[0]) <= 1e-9
-    np.testing.assert_allclose(model.predict(Xdup), full.predict(X), atol=1e-9)
+    np.testing.assert_allclose(model.predict(Xdup), full.predict(X), rtol=0, atol=1e-9)
     assert model.rank_ == 3
 
 
@@ -128,9 +128,9 @@ def test_more_features_than_samples_interpolates_with_minimum_norm():
     X, y = rng.normal(size=(8, 20)), rng.normal(size=8)
     with pytest.warns(RankDeficientWarning):
         model = LinearRegression(fit_intercept=False).fit(X, y)
-    np.testing.assert_allclose(model.predict(X), y, atol=1e-10)   # 8 equations, 20 unknowns
+    np.testing.assert_allclose(model.predict(X), y, rtol=0, atol=1e-10)   # 8 equations, 20 unknowns
     # the minimum-norm solution is the pseudo-inverse one, X^+ y
-    np.testing.assert_allclose(model.coef_, np.linalg.pinv(X) @ y, atol=1e-10)
+    np.testing.assert_allclose(model.coef_, np.linalg.pinv(X) @ y, rtol=0, atol=1e-10)
 
 
 # --------------------------------------------------------------------------- gradient descent
@@ -144,7 +144,7 @@ def test_gradient_descent_converges_to_normal_equations(seed):
     gd = LinearRegression(solver="gd", learning_rate=0.5, tol=1e-10).fit(X, y)
     exact = LinearRegression().fit(X, y)
     # at a gradient below 1e-10, the error is <= 1e-10 / lambda_min(X^T X / m) ~ 1e-9
-    np.testing.assert_allclose(gd.coef_, exact.coef_, atol=1e-8)
+    np.testing.assert_allclose(gd.coef_, exact.coef_, rtol=0, atol=1e-8)
     assert abs(gd.intercept_ - exact.intercept_) <= 1e-8
     assert np.all(np.diff(gd.loss_history_) <= 1e-15)   # monotone for eta < 2 / L
     assert gd.loss_history_.shape == (gd.n_iter_ + 1,)

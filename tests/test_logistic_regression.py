@@ -66,10 +66,10 @@ def test_logit_inverts_expit():
     # 1e-6 absolute: logit loses digits where sigma(z) is close to 1. At z = 20,
     # 1 - sigma = 2e-9 is stored with an absolute error of ~1e-16, i.e. ~5e-8
     # relative, and that relative error is the absolute error of the logit.
-    np.testing.assert_allclose(logit(expit(z)), z, atol=1e-6)
+    np.testing.assert_allclose(logit(expit(z)), z, rtol=0, atol=1e-6)
     # For |z| <= 10, 1 - sigma >= 4.5e-5: the error is below ~1e-16 / 4.5e-5 ~ 3e-12.
     mid = np.abs(z) <= 10
-    np.testing.assert_allclose(logit(expit(z[mid])), z[mid], atol=1e-11)
+    np.testing.assert_allclose(logit(expit(z[mid])), z[mid], rtol=0, atol=1e-11)
     assert logit(np.array([0.0, 1.0])).tolist() == [-np.inf, np.inf]
 
 
@@ -109,9 +109,12 @@ def test_gradient_and_hessian_by_finite_differences(seed, fit_intercept, alpha):
                      for e in E])
     # Central differences with h = 1e-6 have error O(h^2) + O(eps/h) ~ 1e-10 on
     # quantities of size O(1); 1e-7 leaves a margin.
-    np.testing.assert_allclose(g, g_fd, atol=1e-7)
-    np.testing.assert_allclose(H, H_fd, atol=1e-7)
-    np.testing.assert_allclose(H, H.T, atol=0)
+    np.testing.assert_allclose(g, g_fd, rtol=0, atol=1e-7)
+    np.testing.assert_allclose(H, H_fd, rtol=0, atol=1e-7)
+    # X^T S X is symmetric in exact arithmetic; BLAS sums the two triangles in
+    # different orders, so they agree to rounding: 10 ulps of the largest entry
+    # (an atol of 0 used to pass only through the default rtol=1e-7).
+    np.testing.assert_allclose(H, H.T, rtol=0, atol=10 * np.finfo(float).eps * np.abs(H).max())
     assert np.linalg.eigvalsh(H).min() > 0                       # convex (strictly, here)
 
 
@@ -148,7 +151,7 @@ def test_l2_agrees_with_sklearn_on_breast_cancer(C):
     # 1e-5: the scores differ by at most ~3e-5 (coefficients to ~1e-6 relative,
     # summed over 30 standardised features), and sigma' <= 1/4 (and is far smaller
     # for the confidently classified points that carry the largest scores)
-    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-5)
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), rtol=0, atol=1e-5)
     assert np.array_equal(ours.predict(X), theirs.predict(X))
 
 
@@ -214,9 +217,9 @@ def test_any_two_labels_are_mapped_through_classes():
     np.testing.assert_array_equal(a.coef_, b.coef_)
     np.testing.assert_array_equal(b.predict(X), np.where(a.predict(X) == 1, "spam", "ham"))
     proba = b.predict_proba(X)
-    np.testing.assert_allclose(proba.sum(axis=1), 1.0, atol=1e-15)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=0, atol=1e-15)
     np.testing.assert_array_equal(b.predict(X), b.classes_[np.argmax(proba, axis=1)])
-    np.testing.assert_allclose(logit(proba[:, 1]), b.decision_function(X), atol=1e-8)
+    np.testing.assert_allclose(logit(proba[:, 1]), b.decision_function(X), rtol=0, atol=1e-8)
     assert b.score(X, names) == np.mean(b.predict(X) == names)
 
 

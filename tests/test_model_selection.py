@@ -264,7 +264,7 @@ def test_cross_val_score_int_cv_stratifies_for_classifiers():
     X = np.zeros((20, 1))
     y = np.array([0] * 12 + [1] * 8)
     # stratified: every test fold has 3 zeros and 2 ones, majority 0 -> 3/5
-    np.testing.assert_allclose(cross_val_score(Majority(), X, y, cv=4), 0.6, atol=1e-12)
+    np.testing.assert_allclose(cross_val_score(Majority(), X, y, cv=4), 0.6, rtol=0, atol=1e-12)
     # a callable scorer and a shuffled int cv
     scores = cross_val_score(Majority(), X, y, cv=4, random_state=0,
                              scoring=lambda est, X, y: float(len(y)))

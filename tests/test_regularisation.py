@@ -148,7 +148,7 @@ def test_lasso_kkt_conditions(seed):
     corr = X.T @ r / X.shape[0]                    # minus the gradient of the smooth part
     active = model.coef_ != 0
     # 1e-6: the KKT residual at a duality gap of 1e-14 * ||y||^2
-    np.testing.assert_allclose(corr[active], alpha * np.sign(model.coef_[active]), atol=1e-6)
+    np.testing.assert_allclose(corr[active], alpha * np.sign(model.coef_[active]), rtol=0, atol=1e-6)
     assert np.all(np.abs(corr[~active]) <= alpha + 1e-6)
     assert abs(r.sum()) <= 1e-8 * np.abs(y).sum()  # the unpenalised intercept: residuals sum to 0
 
@@ -183,7 +183,7 @@ def test_elastic_net_path_matches_estimator():
         est = ElasticNet(alpha=a, l1_ratio=0.5, tol=1e-12, max_iter=100_000).fit(X, y)
         # 1e-6: the same problem from two starts (warm and cold), each stopped at a
         # duality gap of 1e-12 ||y_c||^2 (coefficient error ~ its square root)
-        np.testing.assert_allclose(path[k], est.coef_, atol=1e-6)
+        np.testing.assert_allclose(path[k], est.coef_, rtol=0, atol=1e-6)
 
 
 def test_convergence_warning_at_max_iter():
@@ -307,5 +307,5 @@ def test_unpenalised_intercept_is_translation_equivariant(seed, shift, Est):
     a = Est(alpha=0.1, **kw).fit(X, y)
     b = Est(alpha=0.1, **kw).fit(X, y + shift)
     # centring removes the shift up to rounding of |shift| * eps; CD then agrees to its tol
-    np.testing.assert_allclose(b.coef_, a.coef_, atol=1e-7)
+    np.testing.assert_allclose(b.coef_, a.coef_, rtol=0, atol=1e-7)
     assert abs(b.intercept_ - a.intercept_ - shift) <= 1e-7 * max(1.0, abs(shift))

@@ -78,7 +78,7 @@ def test_svc_matches_libsvm(case, selection):
     np.testing.assert_array_equal(ours.support_, sk.support_, err_msg=msg)
     np.testing.assert_array_equal(ours.n_support_, sk.n_support_, err_msg=msg)
     np.testing.assert_allclose(ours.decision_function(X), sk.decision_function(X),
-                               atol=F_ATOL, err_msg=msg)
+                               rtol=0, atol=F_ATOL, err_msg=msg)
     np.testing.assert_array_equal(ours.predict(X), sk.predict(X), err_msg=msg)
     # scikit-learn's dual objective, computed from its dual_coef_ and the kernel
     K_sv = pairwise_kernels(sk.support_vectors_, kernel=kernel,
@@ -91,7 +91,7 @@ def test_svc_matches_libsvm(case, selection):
     # alpha in [0, C]
     assert np.all(np.abs(ours.dual_coef_) <= C * (1 + 1e-12))
     if kernel == "linear":
-        np.testing.assert_allclose(ours.coef_, sk.coef_, atol=F_ATOL, err_msg=msg)
+        np.testing.assert_allclose(ours.coef_, sk.coef_, rtol=0, atol=F_ATOL, err_msg=msg)
 
 
 @pytest.mark.parametrize("case", CASES[:4])
@@ -132,10 +132,10 @@ def test_svr_matches_libsvm(case, selection):
                **extra).fit(X, y)
     msg = f"case {case}, {selection}"
     np.testing.assert_array_equal(ours.support_, sk.support_, err_msg=msg)
-    np.testing.assert_allclose(ours.predict(X), sk.predict(X), atol=F_ATOL, err_msg=msg)
+    np.testing.assert_allclose(ours.predict(X), sk.predict(X), rtol=0, atol=F_ATOL, err_msg=msg)
     # 1e-3: individual multipliers are less well determined than f (a KKT gap
     # of 1e-6 divided by the smallest curvature of the dual)
-    np.testing.assert_allclose(ours.dual_coef_, sk.dual_coef_, atol=1e-3, err_msg=msg)
+    np.testing.assert_allclose(ours.dual_coef_, sk.dual_coef_, rtol=0, atol=1e-3, err_msg=msg)
     K_sv = pairwise_kernels(sk.support_vectors_, kernel=kernel,
                             **_kernel_params(kernel, X, extra))
     theirs = svr_dual_objective(sk.dual_coef_[0], K_sv, y[sk.support_], eps)
@@ -171,10 +171,10 @@ def test_multiclass_iris_matches_libsvm(shape):
     np.testing.assert_array_equal(ours.support_, sk.support_)
     np.testing.assert_array_equal(ours.n_support_, sk.n_support_)
     np.testing.assert_allclose(ours.decision_function(X), sk.decision_function(X),
-                               atol=F_ATOL)
-    np.testing.assert_allclose(ours.intercept_, sk.intercept_, atol=F_ATOL)
+                               rtol=0, atol=F_ATOL)
+    np.testing.assert_allclose(ours.intercept_, sk.intercept_, rtol=0, atol=F_ATOL)
     # 1e-3 for single multipliers, as in the SVR test
-    np.testing.assert_allclose(ours.dual_coef_, sk.dual_coef_, atol=1e-3)
+    np.testing.assert_allclose(ours.dual_coef_, sk.dual_coef_, rtol=0, atol=1e-3)
     assert ours.n_iter_.shape == (3,)
 
 
@@ -204,7 +204,7 @@ def test_callable_kernel_equals_named():
     # the kernel values agree only to rounding (whole matrix vs one column at a
     # time), which can change SMO's path; both stop at a KKT gap of 1e-6: F_ATOL
     np.testing.assert_allclose(func.decision_function(X), named.decision_function(X),
-                               atol=F_ATOL)
+                               rtol=0, atol=F_ATOL)
 
 
 def test_platt_and_wss2_reach_the_same_optimum():
@@ -241,7 +241,7 @@ def test_callable_kernel_with_small_cache_gives_identical_solution():
     # whole matrix vs one column at a time: the same values up to rounding,
     # which can change SMO's path slightly; F_ATOL as for the libsvm oracle
     np.testing.assert_allclose(small.decision_function(X), full.decision_function(X),
-                               atol=F_ATOL)
+                               rtol=0, atol=F_ATOL)
     cache = _KernelColumns(X, kernel, {}, cache_size=0.005)
     assert cache.capacity == 5 and cache.full is None
     # 1e-14: each diagonal entry is exp(0) = 1 up to the rounding of a zero distance
@@ -346,7 +346,7 @@ def test_laplacian_and_callable_kernels_match_libsvm_precomputed(seed):
         ours = SVC(C=2.0, kernel=kernel, gamma=0.7, tol=TOL).fit(X, y)
         np.testing.assert_array_equal(ours.support_, sk.support_)
         np.testing.assert_allclose(ours.decision_function(X), sk.decision_function(K),
-                                   atol=F_ATOL)
+                                   rtol=0, atol=F_ATOL)
         assert ours.dual_objective_[0] == pytest.approx(
             svc_dual_objective(sk.dual_coef_[0], K[np.ix_(sk.support_, sk.support_)]),
             rel=OBJ_RTOL)
@@ -354,7 +354,7 @@ def test_laplacian_and_callable_kernels_match_libsvm_precomputed(seed):
     skr = sksvm.SVR(C=2.0, epsilon=0.1, kernel="precomputed", tol=TOL).fit(Kr, yr)
     reg = SVR(C=2.0, epsilon=0.1, kernel="laplacian", gamma=0.7, tol=TOL).fit(Xr, yr)
     np.testing.assert_array_equal(reg.support_, skr.support_)
-    np.testing.assert_allclose(reg.predict(Xr), skr.predict(Kr), atol=F_ATOL)
+    np.testing.assert_allclose(reg.predict(Xr), skr.predict(Kr), rtol=0, atol=F_ATOL)
 
 
 def test_smo_solve_small_qp_by_enumeration():
@@ -388,7 +388,7 @@ def test_primal_pegasos_matches_dual():
     assert primal.objective_ == pytest.approx(dual.dual_objective_[0], rel=1e-4)
     assert primal.objective_ >= dual.dual_objective_[0] * (1 - 1e-9)  # weak duality
     # w is unique (strongly convex part): 1e-2 absolute on O(1) weights
-    np.testing.assert_allclose(primal.coef_, dual.coef_, atol=1e-2)
+    np.testing.assert_allclose(primal.coef_, dual.coef_, rtol=0, atol=1e-2)
     assert primal.intercept_[0] == pytest.approx(dual.intercept_[0], abs=1e-2)
     # the primal objective at the dual's w, b equals the dual optimum (1e-6:
     # the dual solution's KKT gap is 1e-8)
@@ -423,7 +423,7 @@ def test_gamma_auto_and_number():
     X, y = _classification(16, 50, 4)
     a = SVC(gamma="auto", tol=TOL).fit(X, y)
     b = SVC(gamma=0.25, tol=TOL).fit(X, y)
-    np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), atol=1e-12)
+    np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), rtol=0, atol=1e-12)
 
 
 # ---------------------------------------------------------------- bad input
@@ -564,14 +564,14 @@ def test_random_problems_match_libsvm(seed):
     # 1e-3 here (not F_ATOL): with a cubic kernel and C up to 30 the dual is
     # badly conditioned, and a KKT gap of 1e-6 allows f to move by up to ~1e-3
     np.testing.assert_allclose(ours.decision_function(X), sk.decision_function(X),
-                               atol=1e-3, err_msg=msg)
+                               rtol=0, atol=1e-3, err_msg=msg)
     K_sv = pairwise_kernels(sk.support_vectors_, kernel=kernel, **params)
     assert ours.dual_objective_[0] == pytest.approx(
         svc_dual_objective(sk.dual_coef_[0], K_sv), rel=OBJ_RTOL), msg
     skr = sksvm.SVR(C=C, epsilon=eps, kernel=kernel, tol=TOL).fit(X, yr)
     reg = SVR(C=C, epsilon=eps, kernel=kernel, tol=TOL).fit(X, yr)
     np.testing.assert_array_equal(reg.support_, skr.support_, err_msg=msg)
-    np.testing.assert_allclose(reg.predict(X), skr.predict(X), atol=1e-3, err_msg=msg)
+    np.testing.assert_allclose(reg.predict(X), skr.predict(X), rtol=0, atol=1e-3, err_msg=msg)
     K_sv = pairwise_kernels(skr.support_vectors_, kernel=kernel, **params)
     assert reg.dual_objective_ == pytest.approx(
         svr_dual_objective(skr.dual_coef_[0], K_sv, yr[skr.support_], eps), rel=OBJ_RTOL), msg
@@ -583,7 +583,7 @@ def test_sample_weight_matches_libsvm():
     sk = sksvm.SVC(tol=TOL).fit(X, y, sample_weight=w)
     ours = SVC(tol=TOL).fit(X, y, sample_weight=w)
     np.testing.assert_array_equal(ours.support_, sk.support_)
-    np.testing.assert_allclose(ours.decision_function(X), sk.decision_function(X), atol=F_ATOL)
+    np.testing.assert_allclose(ours.decision_function(X), sk.decision_function(X), rtol=0, atol=F_ATOL)
     # the box is 0 <= alpha_i <= C w_i
     assert np.all(np.abs(ours.dual_coef_[0]) <= w[ours.support_] * (1 + 1e-12))
 
@@ -596,8 +596,8 @@ def test_multiclass_linear_coef_matches_libsvm():
     ours = SVC(kernel="linear", tol=TOL).fit(X, y)
     # one w per pair of classes, in scikit-learn's pair order; F_ATOL as above
     assert ours.coef_.shape == (3, 4)
-    np.testing.assert_allclose(ours.coef_, sk.coef_, atol=F_ATOL)
-    np.testing.assert_allclose(ours.intercept_, sk.intercept_, atol=F_ATOL)
+    np.testing.assert_allclose(ours.coef_, sk.coef_, rtol=0, atol=F_ATOL)
+    np.testing.assert_allclose(ours.intercept_, sk.intercept_, rtol=0, atol=F_ATOL)
 
 
 @pytest.mark.parametrize("index", [np.tile(np.arange(6), 2),            # SVR's doubling

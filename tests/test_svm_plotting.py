@@ -63,7 +63,7 @@ def test_margin_lines_are_the_levels_minus_one_zero_one(data):
         assert segs, f"no line drawn for f = {level}"
         pts = np.vstack(segs)
         # f is linear, so contour interpolation on the grid is exact up to rounding: 1e-9.
-        np.testing.assert_allclose(pts[:, 0], level, atol=1e-9, err_msg=f"line f = {level} misplaced")
+        np.testing.assert_allclose(pts[:, 0], level, rtol=0, atol=1e-9, err_msg=f"line f = {level} misplaced")
 
 
 def test_support_vectors_are_circled(data):
@@ -100,7 +100,7 @@ def test_surrogates_bound_the_zero_one_loss():
     for name, values in lines.items():
         assert np.all(np.isfinite(values)), name
         assert np.all(values >= zero_one), f"{name} is not an upper bound of the 0-1 loss"
-    np.testing.assert_allclose(lines["hinge"], np.maximum(0.0, 1.0 - z), atol=0)
+    np.testing.assert_allclose(lines["hinge"], np.maximum(0.0, 1.0 - z), rtol=0, atol=0)
 
 
 def test_bad_input_three_features(data):

@@ -50,7 +50,7 @@ def test_information_gains_of_watermelon_2(wm2):
     # Zhou, section 4.2.1: colour 0.109 (see below), root 0.143, knock 0.141,
     # texture 0.381, navel 0.289, touch 0.006
     gains = [information_gain(wm2.data[:, j], wm2.target) for j in range(6)]
-    np.testing.assert_allclose(gains[1:], [0.143, 0.141, 0.381, 0.289, 0.006], atol=BOOK)
+    np.testing.assert_allclose(gains[1:], [0.143, 0.141, 0.381, 0.289, 0.006], rtol=0, atol=BOOK)
     # colour: the exact gain is 0.108; the book prints 0.109 because it subtracts
     # entropies that were already rounded to three decimals
     assert abs(gains[0] - 0.108) < BOOK
@@ -73,7 +73,7 @@ def test_gains_with_missing_values():
     # Zhou, section 4.4.2: 0.252, 0.171, 0.145, 0.424, 0.289, 0.006
     wm = load_watermelon("2.0alpha")
     gains = [information_gain(wm.data[:, j], wm.target) for j in range(6)]
-    np.testing.assert_allclose(gains, [0.252, 0.171, 0.145, 0.424, 0.289, 0.006], atol=BOOK)
+    np.testing.assert_allclose(gains, [0.252, 0.171, 0.145, 0.424, 0.289, 0.006], rtol=0, atol=BOOK)
     # colour: rho = 14/17 and the gain on the 14 known melons is 0.306
     known = np.array([v is not None for v in wm.data[:, 0]])
     assert abs(information_gain(wm.data[known, 0], wm.target[known]) - 0.306) < BOOK
@@ -308,7 +308,7 @@ def test_missing_value_tree_fits_and_predicts():
     # Zhou, figure 4.9: texture is the root (gain 0.424, the largest)
     assert wm.feature_names[tree.tree_.feature] == "texture"
     proba = tree.predict_proba(wm.data)
-    np.testing.assert_allclose(proba.sum(axis=1), 1.0, atol=1e-12)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=0, atol=1e-12)
     assert tree.score(wm.data, wm.target) == 1.0
 
 
@@ -338,7 +338,7 @@ def test_mixed_columns_with_missing_values():
     X[11, 7] = np.nan               # sugar of melon 12: NaN marks a missing value too
     tree = DecisionTreeClassifier().fit(X, wm.target)
     assert tree.feature_types_ == ["categorical"] * 6 + ["continuous"] * 2
-    np.testing.assert_allclose(tree.predict_proba(X).sum(axis=1), 1.0, atol=1e-12)
+    np.testing.assert_allclose(tree.predict_proba(X).sum(axis=1), 1.0, rtol=0, atol=1e-12)
     root = tree.tree_
     assert wm.feature_names[root.feature] == "texture"
     # the node under texture = clear tests density (as in Zhou's figure 4.8), with
@@ -353,9 +353,9 @@ def test_mixed_columns_with_missing_values():
     assert node.threshold == t and g < best_threshold(
         dens[known], wm.target[clear][known])[1]         # scaled down by rho < 1
     r_left = np.mean(dens[known].astype(float) <= t)
-    np.testing.assert_allclose(node.branch_weights, [r_left, 1 - r_left], atol=1e-15)
+    np.testing.assert_allclose(node.branch_weights, [r_left, 1 - r_left], rtol=0, atol=1e-15)
     np.testing.assert_allclose(node.children[0].value.sum() + node.children[1].value.sum(),
-                               clear.sum(), atol=1e-12)  # the missing ones are split, not lost
+                               clear.sum(), rtol=0, atol=1e-12)  # the missing ones are split, not lost
     # prediction follows the same rule: a clear, stiff-stalked melon with no
     # density gets the r_v-mixture of what the two density branches predict
     query = X[[0]].copy()
@@ -365,7 +365,7 @@ def test_mixed_columns_with_missing_values():
     p_left, p_right = tree.predict_proba(forced)
     assert not np.allclose(p_left, p_right)              # so the mixture is a real one
     expected = r_left * p_left + (1 - r_left) * p_right
-    np.testing.assert_allclose(tree.predict_proba(query)[0], expected, atol=1e-15)
+    np.testing.assert_allclose(tree.predict_proba(query)[0], expected, rtol=0, atol=1e-15)
 
 
 def test_missing_value_weights_below_the_root():
@@ -385,7 +385,7 @@ def test_missing_value_weights_below_the_root():
         w = np.where(missing, root.branch_weights[v], 1.0)[at]
         # the child's class counts are the weighted counts (1e-12: sums of thirds)
         np.testing.assert_allclose(child.value, np.bincount(y[at], weights=w, minlength=2),
-                                   atol=1e-12)
+                                   rtol=0, atol=1e-12)
         if child.is_leaf:
             continue
         others = [j for j in range(6) if j != 3]
@@ -400,8 +400,8 @@ def test_missing_value_prediction_mixes_the_branches(wm2):
     root = tree.tree_
     expected = sum(r * c.proba for r, c in zip(root.branch_weights, root.children))
     # the branch fractions r_v of the 17 melons: 9/17, 5/17, 3/17
-    np.testing.assert_allclose(root.branch_weights, [9 / 17, 5 / 17, 3 / 17], atol=1e-15)
-    np.testing.assert_allclose(tree.predict_proba(x)[0], expected, atol=1e-15)
+    np.testing.assert_allclose(root.branch_weights, [9 / 17, 5 / 17, 3 / 17], rtol=0, atol=1e-15)
+    np.testing.assert_allclose(tree.predict_proba(x)[0], expected, rtol=0, atol=1e-15)
 
 
 def _pruning_data(wm2, navel_first):
@@ -477,7 +477,7 @@ def test_unseen_category_uses_the_node_majority(wm2):
     tree = DecisionTreeClassifier().fit(wm2.data, wm2.target)
     x = wm2.data[:1].copy()
     x[0, 3] = "striped"                                   # a texture never seen
-    np.testing.assert_allclose(tree.predict_proba(x)[0], tree.tree_.proba, atol=1e-15)
+    np.testing.assert_allclose(tree.predict_proba(x)[0], tree.tree_.proba, rtol=0, atol=1e-15)
     assert tree.predict(x)[0] == tree.classes_[tree.tree_.label]
 
 
@@ -562,7 +562,7 @@ def test_oblique_tree_needs_one_split_for_a_slanted_boundary():
     assert axis.get_n_leaves() > 4
     # the direction is the diagonal up to the estimate from 200 samples (and the
     # L2 penalty): 0.01 on a unit vector, about 0.6 degrees
-    np.testing.assert_allclose(np.abs(oblique.tree_.coef), np.sqrt(0.5), atol=0.01)
+    np.testing.assert_allclose(np.abs(oblique.tree_.coef), np.sqrt(0.5), rtol=0, atol=0.01)
 
 
 def test_export_text_and_plot(wm2):
@@ -695,7 +695,7 @@ def test_c45_heuristic_skips_below_average_gain():
 def test_oblique_bad_input_and_probabilities():
     X, y = load_iris(return_X_y=True)
     proba = ObliqueDecisionTreeClassifier(max_depth=2).fit(X, y).predict_proba(X)
-    np.testing.assert_allclose(proba.sum(axis=1), 1.0, atol=1e-12)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=0, atol=1e-12)
     with pytest.raises(ValueError, match="criterion must be 'entropy' or 'gini'"):
         ObliqueDecisionTreeClassifier(criterion="gain_ratio").fit(X, y)
     with pytest.raises(ValueError, match="alpha must be > 0"):
