@@ -363,7 +363,8 @@ class _BaseBagging(ClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples,)
         """
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        proba = self.predict_proba(X)          # checks that the ensemble is fitted
+        return self.classes_[np.argmax(proba, axis=1)]
 
 
 class _Constant:

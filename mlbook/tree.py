@@ -61,6 +61,10 @@ _CRITERIA = ("entropy", "gain_ratio", "gini")
 #: listed first and, within an attribute, to the smallest threshold.
 _TIE = 1e-9
 
+#: Use the level-wise builder where it applies (numeric data, no missing values,
+#: gini or entropy, no pruning). Tests set it to False to compare the two builders.
+_LEVELWISE = True
+
 
 # --------------------------------------------------------------------------
 # small helpers: missing values, label codes, impurities of count tables
@@ -954,7 +958,7 @@ class DecisionTreeClassifier(_TreeBase):
         check_scalar(self.min_samples_leaf, "min_samples_leaf", numbers.Integral, min_val=1)
         self._n_draw = _resolve_max_features(self.max_features, Z.shape[1])
         self._rng = check_random_state(self.random_state)
-        fast = (self.pruning is None and self.criterion in ("gini", "entropy")
+        fast = (_LEVELWISE and self.pruning is None and self.criterion in ("gini", "entropy")
                 and all(c is None for c in self.categories_) and not np.isnan(Z).any())
         if fast:
             self.tree_ = _grow_levelwise(Z, yk, self._K, self.criterion, self.max_depth,
@@ -1201,11 +1205,26 @@ def _grow_levelwise(X: np.ndarray, yk: np.ndarray, K: int, criterion: str,
             break
         f, p = feat[split_nodes], at[split_nodes]
         thr = _midpoint(Xs[f, p], Xs[f, p + 1])
-        left_counts = L[f, p]                                          # (s, K)
-        right_counts = counts[split_nodes] - left_counts
+        # class counts of the children, summed afresh from their samples: the
+        # differences of cumulative sums would leave rounding dust (-1e-15) in a
+        # class that is absent, and a pure child would look impure
+        s_of = np.full(q, -1)
+        s_of[split_nodes] = np.arange(split_nodes.shape[0])
+        i_pos = s_of[seg]                                              # (m,) split index
+        at_split = i_pos >= 0
+        smp = P[0][at_split]
+        i_smp = i_pos[at_split]
+        goes_left = XT[f[i_smp], smp] <= thr[i_smp]
+        cell = i_smp * K + yk[smp]
+        w_smp = 1.0 if w is None else w[smp]
+        size_sk = split_nodes.shape[0] * K
+        left_counts = np.bincount(cell, weights=w_smp * goes_left,
+                                  minlength=size_sk).reshape(-1, K)    # (s, K)
+        right_counts = np.bincount(cell, weights=w_smp * ~goes_left,
+                                   minlength=size_sk).reshape(-1, K)
         n_left = (p - starts[split_nodes] + 1)
         next_nodes = []
-        w_left = left_counts.sum(axis=1) / counts[split_nodes].sum(axis=1)
+        w_left = left_counts.sum(axis=1) / (left_counts.sum(axis=1) + right_counts.sum(axis=1))
         for i, qi in enumerate(split_nodes):                           # a loop over nodes
             nd = nodes[qi]
             nd.feature, nd.threshold = int(f[i]), float(thr[i])
