@@ -801,9 +801,10 @@ class DecisionTreeClassifier(_TreeBase):
         How many attributes to consider at each node, drawn at random anew for
         every node (the random forest's per-node subsampling): an int is a
         number, a float in (0, 1] a fraction of ``n_features_in_``, "sqrt" and
-        "log2" that function of it (at least 1); None, all attributes. If none
-        of the drawn attributes can split the node, further attributes are
-        drawn one at a time until one can, as scikit-learn does.
+        "log2" that function of it (at least 1); None, all attributes. An
+        attribute that is constant on the node does not count: attributes are
+        drawn until that many that can split it are found (or none is left),
+        as in scikit-learn.
     random_state : None, int or numpy Generator, default=None
         Seeds the draw of ``max_features`` (unused when it is None).
     min_samples_leaf : int, default=1
@@ -996,14 +997,12 @@ class DecisionTreeClassifier(_TreeBase):
         features = np.flatnonzero(available)
         if self._n_draw >= features.shape[0]:
             return [c for j in features for c in score(j)]     # a loop over attributes
-        # max_features: attributes in a random order; the first n_draw are
-        # scored, then more one at a time until one of them can split
-        features = self._rng.permutation(features)
-        out = [c for j in features[:self._n_draw] for c in score(j)]
-        for j in features[self._n_draw:]:
-            if out:
-                break
+        # max_features: attributes in a random order, until n_draw of them can split
+        out = []
+        for j in self._rng.permutation(features):
             out += score(j)
+            if len(out) == self._n_draw:
+                break
         return sorted(out, key=lambda c: c[0])     # ties still go to the first attribute
 
     def _score_attribute(self, j, idx, w, yk, K, crit, categorical) -> list:
@@ -1116,9 +1115,8 @@ def _grow_levelwise(X: np.ndarray, yk: np.ndarray, K: int, criterion: str,
     row. One cumulative sum of (weighted) class counts along the rows scores
     every threshold of every feature of every node at once; splitting a node
     is a stable partition of its segment, so the features are never sorted
-    again. With ``n_draw < d`` each node considers a random subset of
-    ``n_draw`` features (more, one at a time in the same random order, if none
-    of them can split it).
+    again. With ``n_draw < d`` each node scores only ``n_draw`` features drawn
+    at random among those not constant on it, so the work shrinks with them.
     """
     if w is not None and (w == 0).any():
         keep = w > 0                     # weightless rows must not move a threshold
@@ -1148,63 +1146,69 @@ def _grow_levelwise(X: np.ndarray, yk: np.ndarray, K: int, criterion: str,
         q, m = len(nodes), P.shape[1]
         starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
         seg = np.repeat(np.arange(q), sizes)                # node of each position
-        pos = np.arange(m)
-        # 2. class counts on the left of every position, for every feature
-        Xs = np.take_along_axis(XT, P, axis=1)              # (d, m) sorted values
-        Y = yk[P]                                           # (d, m)
-        W = None if w is None else w[P]                     # (d, m)
-        C = np.empty((d, m, K))
-        for k in range(K):                                  # a loop over classes
-            np.cumsum(Y == k if W is None else (Y == k) * W, axis=1, out=C[:, :, k])
-        Cstart = np.zeros((d, q, K))
-        nz = starts > 0
-        Cstart[:, nz] = C[:, starts[nz] - 1]
-        L = C - Cstart[:, seg]                              # (d, m, K) left counts
-        R = counts[seg] - L                                 # right counts
-        if W is None:
-            nL = (pos - starts[seg] + 1).astype(np.float64)  # (m,)
-            nR = sizes[seg] - nL
+        # 2. which (feature, node) pairs are scored: every pair, or for each node
+        #    the first n_draw features, in a random order, that are not constant on it
+        ends = starts + sizes - 1
+        if n_draw < d:
+            movable = XT[rows, P[:, starts]] < XT[rows, P[:, ends]]   # (d, q) not constant
+            keys = np.where(movable, rng.random((d, q)), np.inf)
+            rank = np.argsort(np.argsort(keys, axis=0), axis=0)
+            drawn = movable & (rank < n_draw)
+            flat = np.flatnonzero(drawn[:, seg].ravel())     # scored cells of the (d, m) grid
         else:
-            nL = L.sum(axis=2)                               # (d, m) left weight
-            nR = counts.sum(axis=1)[seg] - nL
-        # 3. score = minus the weighted child impurity times n (larger is better)
+            flat = np.arange(d * m)
+        fr, fc = np.divmod(flat, m)                          # feature and position of each cell
+        node = seg[fc]
+        new_pair = np.ones(flat.shape[0], dtype=bool)        # a run of one (feature, node) pair
+        new_pair[1:] = (fr[1:] != fr[:-1]) | (node[1:] != node[:-1])
+        pair_start = np.flatnonzero(new_pair)
+        pair_of = np.cumsum(new_pair) - 1
+        # 3. class counts left of every cell from one cumulative sum per class
+        smp_cell = P.ravel()[flat]                          # the sample at each cell
+        Yf = yk[smp_cell]
+        Wf = None if w is None else w[smp_cell]
+        C = np.empty((flat.shape[0], K))
+        for k in range(K):                                  # a loop over classes
+            np.cumsum(Yf == k if Wf is None else (Yf == k) * Wf, out=C[:, k])
+        Cbefore = np.zeros((pair_start.shape[0], K))
+        Cbefore[1:] = C[pair_start[1:] - 1]
+        L = C - Cbefore[pair_of]                            # (cells, K) left counts
+        R = counts[node] - L                                # right counts
+        n_left = fc - starts[node] + 1                      # samples on the left
+        if Wf is None:
+            nL = n_left.astype(np.float64)
+            nR = sizes[node] - nL
+        else:
+            nL = L.sum(axis=1)                               # left weight
+            nR = counts.sum(axis=1)[node] - nL
+        # score = minus the weighted child impurity times n (larger is better)
         if criterion == "gini":
-            score = (np.einsum("dmk,dmk->dm", L, L) / nL
-                     + np.einsum("dmk,dmk->dm", R, R) / np.where(nR > 0, nR, 1.0))
+            score = (np.einsum("ck,ck->c", L, L) / nL
+                     + np.einsum("ck,ck->c", R, R) / np.where(nR > 0, nR, 1.0))
         else:
             def xlogx(c):                                   # c log2 c, with 0 log 0 = 0
                 return c * np.log2(np.where(c > 0, c, 1.0))
-            score = (xlogx(L).sum(axis=2) + xlogx(R).sum(axis=2)
-                     - xlogx(nL) - xlogx(nR))
-        valid = np.zeros((d, m), dtype=bool)
-        valid[:, :-1] = Xs[:, 1:] > Xs[:, :-1]
-        valid[:, starts + sizes - 1] = False                # no split after a segment's end
+            score = xlogx(L).sum(axis=1) + xlogx(R).sum(axis=1) - xlogx(nL) - xlogx(nR)
+        valid = fc < ends[node]                             # no split after a node's last sample
+        nxt = P.ravel()[flat[valid] + 1]                    # the next sample in the same order
+        valid[valid] = XT[fr[valid], nxt] > XT[fr[valid], smp_cell[valid]]
         if min_leaf > 1:
-            n_left_pos = pos - starts[seg] + 1
-            valid &= (n_left_pos >= min_leaf) & (sizes[seg] - n_left_pos >= min_leaf)
+            valid &= (n_left >= min_leaf) & (sizes[node] - n_left >= min_leaf)
         score = np.where(valid, score, -np.inf)
-        # 4. the best (feature, position) of each node; ties: first feature, then first position
-        seg_best = np.maximum.reduceat(score, starts, axis=1)          # (d, q)
-        if n_draw < d:
-            # each node keeps n_draw features in a random order, or more (in the
-            # same order) up to the first one that can split it
-            rank = np.argsort(rng.random((d, q)), axis=0).argsort(axis=0)   # (d, q)
-            first_ok = np.where(np.isfinite(seg_best), rank, d).min(axis=0)  # (q,)
-            drawn = rank < np.maximum(n_draw, first_ok + 1)
-            seg_best = np.where(drawn, seg_best, -np.inf)
-            score = np.where(drawn[:, seg], score, -np.inf)
-        best = seg_best.max(axis=0)                                     # (q,)
+        # 4. the best cell of each node; ties: first feature, then first position
+        best = np.full(q, -np.inf)
+        np.maximum.at(best, node, score)
         has = np.isfinite(best)
-        cand = score >= (best - _TIE * np.maximum(1.0, np.abs(best)))[seg]
-        first = np.minimum.reduceat(np.where(cand, pos, m), starts, axis=1)   # (d, q)
-        feat = np.argmax(first < m, axis=0)
-        at = first[feat, np.arange(q)]
+        cand = score >= (best - _TIE * np.maximum(1.0, np.abs(best)))[node]
+        first = np.full(q, d * m)
+        np.minimum.at(first, node[cand], flat[cand])        # flat order = (feature, position)
+        feat, at = np.divmod(first, m)
         # 5. make the children
         split_nodes = np.flatnonzero(has)
         if split_nodes.shape[0] == 0:
             break
         f, p = feat[split_nodes], at[split_nodes]
-        thr = _midpoint(Xs[f, p], Xs[f, p + 1])
+        thr = _midpoint(XT[f, P[f, p]], XT[f, P[f, p + 1]])
         # class counts of the children, summed afresh from their samples: the
         # differences of cumulative sums would leave rounding dust (-1e-15) in a
         # class that is absent, and a pure child would look impure
@@ -1224,14 +1228,26 @@ def _grow_levelwise(X: np.ndarray, yk: np.ndarray, K: int, criterion: str,
                                    minlength=size_sk).reshape(-1, K)
         n_left = (p - starts[split_nodes] + 1)
         next_nodes = []
-        w_left = left_counts.sum(axis=1) / (left_counts.sum(axis=1) + right_counts.sum(axis=1))
+        # the children's labels and distributions for all split nodes at once
+        # (the rule of _majority: ties go to the parent's class, else the first)
+        child_counts = np.stack([left_counts, right_counts], axis=1).reshape(-1, K)  # (2s, K)
+        child_total = child_counts.sum(axis=1)
+        child_proba = child_counts / child_total[:, None]
+        top = child_counts.max(axis=1)
+        tied = child_counts >= (top - _TIE * np.maximum(1.0, top))[:, None]
+        parent_label = np.repeat([nodes[qi].label for qi in split_nodes], 2)
+        child_label = np.where(tied[np.arange(tied.shape[0]), parent_label], parent_label,
+                               np.argmax(tied, axis=1))
+        child_n = np.column_stack([n_left, sizes[split_nodes] - n_left]).ravel()
+        r_left = (n_left / sizes[split_nodes] if w is None
+                  else left_counts.sum(axis=1) / child_total.reshape(-1, 2).sum(axis=1))
         for i, qi in enumerate(split_nodes):                           # a loop over nodes
             nd = nodes[qi]
             nd.feature, nd.threshold = int(f[i]), float(thr[i])
-            r_left = n_left[i] / sizes[qi] if w is None else w_left[i]
-            nd.branch_weights = np.array([r_left, 1.0 - r_left])
-            nd.children = [_make_node(left_counts[i], depth + 1, int(n_left[i]), nd),
-                           _make_node(right_counts[i], depth + 1, int(sizes[qi] - n_left[i]), nd)]
+            nd.branch_weights = np.array([r_left[i], 1.0 - r_left[i]])
+            nd.children = [Node(value=child_counts[c], proba=child_proba[c],
+                                label=int(child_label[c]), depth=depth + 1,
+                                n_samples=int(child_n[c])) for c in (2 * i, 2 * i + 1)]
             next_nodes.extend(nd.children)
         # 6. stable partition of each split segment: left samples first, order kept
         keep = np.zeros(q, dtype=bool)
