@@ -165,7 +165,7 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
                 h.set_params(random_state=int(rng.integers(np.iinfo(np.int32).max)))
             h.fit(X, y_lab, sample_weight=D)
             wrong = h.predict(X) != y_lab                       # (n,)
-            eps = float(np.sum(D[wrong]))
+            eps = float(np.average(wrong, weights=D))        # scikit-learn's arithmetic
             self.estimators_.append(h)
             if eps <= 0.0:                                      # a perfect learner: stop
                 self.estimator_weights_[t], self.estimator_errors_[t] = 1.0, 0.0
