@@ -36,6 +36,7 @@ from ._validation import (
     check_classification_targets,
     check_consistent_length,
     check_is_fitted,
+    check_random_state,
     check_sample_weight,
     check_scalar,
     column_or_1d,
@@ -61,6 +62,10 @@ _CRITERIA = ("entropy", "gain_ratio", "gini")
 #: Scores closer than this (relative) count as a tie; ties go to the attribute
 #: listed first and, within an attribute, to the smallest threshold.
 _TIE = 1e-9
+
+#: Use the level-wise builder where it applies (numeric data, no missing values,
+#: gini or entropy, no pruning). Tests set it to False to compare the two builders.
+_LEVELWISE = True
 
 
 # --------------------------------------------------------------------------
@@ -410,14 +415,15 @@ def gini_index(x: Any, y: Any, sample_weight: Any = None) -> float:
 
 
 def _threshold_search(x: np.ndarray, yk: np.ndarray, w: np.ndarray, n_classes: int,
-                      criterion: str):
+                      criterion: str, min_leaf: int = 1):
     """Best binary split ``x <= t`` of a continuous column, all thresholds at once.
 
     ``x`` is float with NaN for missing. Sorts once and reads the class counts
     on the left of every candidate threshold from one cumulative sum, so the
     search costs O(m log m) for sorting plus O(m K) for the scores.
 
-    Returns ``None`` when the known values are all equal, otherwise a tuple
+    Returns ``None`` when the known values are all equal (or no threshold
+    leaves ``min_leaf`` known samples on each side), otherwise a tuple
     ``(threshold, gain, left_fraction, intrinsic_value)`` where ``gain`` is
     rho times the impurity decrease (entropy or Gini).
     """
@@ -440,6 +446,11 @@ def _threshold_search(x: np.ndarray, yk: np.ndarray, w: np.ndarray, n_classes: i
     rho = w_known / w.sum()
     gain = rho * (imp - child)
     valid = xs[1:] > xs[:-1]                         # thresholds between distinct values
+    if min_leaf > 1:
+        n_left = np.arange(1, xs.shape[0])
+        valid &= (n_left >= min_leaf) & (xs.shape[0] - n_left >= min_leaf)
+        if not valid.any():
+            return None
     i = np.flatnonzero(valid)[_first_max(gain[valid])]
     t = float(_midpoint(xs[i], xs[i + 1]))
     iv = _split_entropy(np.array([r_left[i], 1.0 - r_left[i]]))
@@ -755,6 +766,33 @@ def _encode_fit(X: np.ndarray):
     return Z, categories
 
 
+def _resolve_max_features(max_features: Any, n_features: int) -> int:
+    """The number of attributes drawn at each node (``max_features`` of the tree)."""
+    if max_features is None:
+        return n_features
+    if isinstance(max_features, str):
+        if max_features == "sqrt":
+            return max(1, int(np.sqrt(n_features)))
+        if max_features == "log2":
+            return max(1, int(np.log2(n_features)))
+        raise ValueError(f"max_features must be None, an int, a float in (0, 1], 'sqrt' or "
+                         f"'log2'; got {max_features!r}")
+    if isinstance(max_features, (bool, np.bool_)):
+        raise TypeError(f"max_features must be None, an int, a float, 'sqrt' or 'log2'; got "
+                        f"{max_features!r}")
+    if isinstance(max_features, numbers.Integral):
+        if not 1 <= max_features <= n_features:
+            raise ValueError(f"max_features as an int must lie in [1, n_features={n_features}]; "
+                             f"got {max_features}")
+        return int(max_features)
+    if isinstance(max_features, numbers.Real):
+        if not 0.0 < max_features <= 1.0:
+            raise ValueError(f"max_features as a float must lie in (0, 1]; got {max_features}")
+        return max(1, int(max_features * n_features))
+    raise TypeError(f"max_features must be None, an int, a float, 'sqrt' or 'log2'; got "
+                    f"{max_features!r}")
+
+
 class DecisionTreeClassifier(_TreeBase):
     """A decision tree (决策树) grown by Zhou's ``generate_tree``.
 
@@ -773,6 +811,20 @@ class DecisionTreeClassifier(_TreeBase):
         Pre-pruning (预剪枝) or post-pruning (后剪枝) against the validation set
         passed to ``fit`` (section 4.3). A split is kept only if it strictly
         raises the validation accuracy.
+    max_features : int, float, "sqrt", "log2" or None, default=None
+        How many attributes to consider at each node, drawn at random anew for
+        every node (the random forest's per-node subsampling): an int is a
+        number, a float in (0, 1] a fraction of ``n_features_in_``, "sqrt" and
+        "log2" that function of it (at least 1); None, all attributes. An
+        attribute that is constant on the node does not count: attributes are
+        drawn until that many that can split it are found (or none is left),
+        as in scikit-learn.
+    random_state : None, int or numpy Generator, default=None
+        Seeds the draw of ``max_features`` (unused when it is None).
+    min_samples_leaf : int, default=1
+        A threshold of a continuous attribute is a candidate only if it leaves
+        at least this many training samples on each side (categorical
+        attributes are not restricted).
 
     Attributes
     ----------
@@ -805,7 +857,8 @@ class DecisionTreeClassifier(_TreeBase):
       first class of ``classes_``.
     * Numeric input without missing values, criterion "gini" or "entropy",
       no pruning: the tree is grown level by level with every feature pre-sorted
-      once (the result is the same tree, only faster).
+      once (the result is the same tree, only faster), with or without sample
+      weights.
 
     See the chapter "Decision trees".
 
@@ -830,11 +883,16 @@ class DecisionTreeClassifier(_TreeBase):
         return tags
 
     def __init__(self, criterion: str = "entropy", max_depth: int | None = None,
-                 min_samples_split: int = 2, pruning: str | None = None):
+                 min_samples_split: int = 2, pruning: str | None = None,
+                 max_features: int | float | str | None = None, random_state: Any = None,
+                 min_samples_leaf: int = 1):
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
         self.pruning = pruning
+        self.max_features = max_features
+        self.random_state = random_state
+        self.min_samples_leaf = min_samples_leaf
 
     # --- encoding --------------------------------------------------------
     def _encode(self, X: Any, name: str = "X") -> np.ndarray:
@@ -928,12 +986,16 @@ class DecisionTreeClassifier(_TreeBase):
             yv = np.where((yv < self._K) & (self.classes_[np.minimum(yv, self._K - 1)] == y_val),
                           yv, -1)
             val = (Zv, yv)
-        fast = (self.pruning is None and sample_weight is None
-                and self.criterion in ("gini", "entropy")
+        check_scalar(self.min_samples_leaf, "min_samples_leaf", numbers.Integral, min_val=1)
+        self._n_draw = _resolve_max_features(self.max_features, Z.shape[1])
+        self._rng = check_random_state(self.random_state)
+        fast = (_LEVELWISE and self.pruning is None and self.criterion in ("gini", "entropy")
                 and all(c is None for c in self.categories_) and not np.isnan(Z).any())
         if fast:
             self.tree_ = _grow_levelwise(Z, yk, self._K, self.criterion, self.max_depth,
-                                         self.min_samples_split)
+                                         self.min_samples_split,
+                                         None if sample_weight is None else w,
+                                         self._n_draw, self._rng, self.min_samples_leaf)
             return self
         self._Z, self._yk, self._val = Z, yk, val
         categorical = np.array([c is not None for c in self.categories_])
@@ -957,27 +1019,43 @@ class DecisionTreeClassifier(_TreeBase):
         gain ratio (gain / IV); attributes constant on the node are skipped.
         """
         crit = "gini" if self.criterion == "gini" else "entropy"
-        Z, yk, K = self._Z, self._yk[idx], self._K
+        yk, K = self._yk[idx], self._K
+
+        def score(j):
+            return self._score_attribute(j, idx, w, yk, K, crit, categorical)
+
+        features = np.flatnonzero(available)
+        if self._n_draw >= features.shape[0]:
+            return [c for j in features for c in score(j)]     # a loop over attributes
+        # max_features: attributes in a random order, until n_draw of them can split
         out = []
-        for j in np.flatnonzero(available):       # a loop over attributes
-            x = Z[idx, j]
-            known = ~np.isnan(x)
-            if not known.any():
-                continue
-            xk = x[known]
-            if xk.min() == xk.max():              # constant on this node: cannot split
-                continue
-            if categorical[j]:
-                n_values = self._n_values[j]
-                table = np.bincount(xk.astype(np.intp) * K + yk[known], weights=w[known],
-                                    minlength=n_values * K).reshape(n_values, K)
-                rho = w[known].sum() / w.sum()
-                gain, r = _table_gain(table, rho, crit)
-                out.append((j, gain, gain / max(_split_entropy(r), 1e-300), None, r))
-            else:
-                t, gain, r_left, iv = _threshold_search(x, yk, w, K, crit)
-                out.append((j, gain, gain / max(iv, 1e-300), t, np.array([r_left, 1 - r_left])))
-        return out
+        for j in self._rng.permutation(features):
+            out += score(j)
+            if len(out) == self._n_draw:
+                break
+        return sorted(out, key=lambda c: c[0])     # ties still go to the first attribute
+
+    def _score_attribute(self, j, idx, w, yk, K, crit, categorical) -> list:
+        """``[(feature, gain, ratio, threshold, branch_weights)]``, or ``[]`` if j cannot split."""
+        x = self._Z[idx, j]
+        known = ~np.isnan(x)
+        if not known.any():
+            return []
+        xk = x[known]
+        if xk.min() == xk.max():                  # constant on this node: cannot split
+            return []
+        if categorical[j]:
+            n_values = self._n_values[j]
+            table = np.bincount(xk.astype(np.intp) * K + yk[known], weights=w[known],
+                                minlength=n_values * K).reshape(n_values, K)
+            rho = w[known].sum() / w.sum()
+            gain, r = _table_gain(table, rho, crit)
+            return [(j, gain, gain / max(_split_entropy(r), 1e-300), None, r)]
+        found = _threshold_search(x, yk, w, K, crit, self.min_samples_leaf)
+        if found is None:
+            return []
+        t, gain, r_left, iv = found
+        return [(j, gain, gain / max(iv, 1e-300), t, np.array([r_left, 1 - r_left]))]
 
     def _choose(self, candidates):
         if not candidates:
@@ -1057,19 +1135,24 @@ class DecisionTreeClassifier(_TreeBase):
 # --------------------------------------------------------------------------
 
 def _grow_levelwise(X: np.ndarray, yk: np.ndarray, K: int, criterion: str,
-                    max_depth: int | None, min_samples_split: int) -> Node:
+                    max_depth: int | None, min_samples_split: int,
+                    w: np.ndarray | None = None, n_draw: int | None = None,
+                    rng: np.random.Generator | None = None, min_leaf: int = 1) -> Node:
     """Grow a full tree on numeric data one level at a time.
 
     ``P[j]`` lists the active samples sorted by (node, x_j): the nodes of the
     current level occupy the same segments ``[start, start + size)`` in every
-    row. One cumulative sum of class counts along the rows scores every
-    threshold of every feature of every node at once; splitting a node is a
-    stable partition of its segment, so the features are never sorted again.
+    row. One cumulative sum of (weighted) class counts along the rows scores
+    every threshold of every feature of every node at once; splitting a node
+    is a stable partition of its segment, so the features are never sorted
+    again. With ``n_draw < d`` each node scores only ``n_draw`` features drawn
+    at random among those not constant on it, so the work shrinks with them.
     """
     n, d = X.shape
+    n_draw = d if n_draw is None else n_draw
     XT = np.ascontiguousarray(X.T)
     P = np.argsort(XT, axis=1, kind="stable")              # (d, n)
-    root_counts = np.bincount(yk, minlength=K).astype(np.float64)
+    root_counts = np.bincount(yk, weights=w, minlength=K).astype(np.float64)
     root = _make_node(root_counts, 0, n, None)
     nodes = [root]                                          # nodes of the current level
     sizes = np.array([n])
@@ -1090,58 +1173,108 @@ def _grow_levelwise(X: np.ndarray, yk: np.ndarray, K: int, criterion: str,
         q, m = len(nodes), P.shape[1]
         starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
         seg = np.repeat(np.arange(q), sizes)                # node of each position
-        pos = np.arange(m)
-        # 2. class counts on the left of every position, for every feature
-        Xs = np.take_along_axis(XT, P, axis=1)              # (d, m) sorted values
-        Y = yk[P]                                           # (d, m)
-        C = np.empty((d, m, K))
-        for k in range(K):                                  # a loop over classes
-            np.cumsum(Y == k, axis=1, out=C[:, :, k])
-        Cstart = np.zeros((d, q, K))
-        nz = starts > 0
-        Cstart[:, nz] = C[:, starts[nz] - 1]
-        L = C - Cstart[:, seg]                              # (d, m, K) left counts
-        R = counts[seg] - L                                 # right counts
-        nL = (pos - starts[seg] + 1).astype(np.float64)     # (m,)
-        nR = sizes[seg] - nL
-        # 3. score = minus the weighted child impurity times n (larger is better)
-        if criterion == "gini":
-            score = (np.einsum("dmk,dmk->dm", L, L) / nL
-                     + np.einsum("dmk,dmk->dm", R, R) / np.maximum(nR, 1.0))
+        # 2. which (feature, node) pairs are scored: every pair, or for each node
+        #    the first n_draw features, in a random order, that are not constant on it
+        ends = starts + sizes - 1
+        if n_draw < d:
+            movable = XT[rows, P[:, starts]] < XT[rows, P[:, ends]]   # (d, q) not constant
+            keys = np.where(movable, rng.random((d, q)), np.inf)
+            rank = np.argsort(np.argsort(keys, axis=0), axis=0)
+            drawn = movable & (rank < n_draw)
+            flat = np.flatnonzero(drawn[:, seg].ravel())     # scored cells of the (d, m) grid
         else:
-            def xlogx(c):
-                return c * np.log2(np.maximum(c, 1.0))
-            score = (xlogx(L).sum(axis=2) + xlogx(R).sum(axis=2)
-                     - xlogx(nL) - xlogx(nR))
-        valid = np.zeros((d, m), dtype=bool)
-        valid[:, :-1] = Xs[:, 1:] > Xs[:, :-1]
-        valid[:, starts + sizes - 1] = False                # no split after a segment's end
+            flat = np.arange(d * m)
+        fr, fc = np.divmod(flat, m)                          # feature and position of each cell
+        node = seg[fc]
+        new_pair = np.ones(flat.shape[0], dtype=bool)        # a run of one (feature, node) pair
+        new_pair[1:] = (fr[1:] != fr[:-1]) | (node[1:] != node[:-1])
+        pair_start = np.flatnonzero(new_pair)
+        pair_of = np.cumsum(new_pair) - 1
+        # 3. class counts left of every cell from one cumulative sum per class
+        smp_cell = P.ravel()[flat]                          # the sample at each cell
+        Yf = yk[smp_cell]
+        Wf = None if w is None else w[smp_cell]
+        C = np.empty((flat.shape[0], K))
+        for k in range(K):                                  # a loop over classes
+            np.cumsum(Yf == k if Wf is None else (Yf == k) * Wf, out=C[:, k])
+        Cbefore = np.zeros((pair_start.shape[0], K))
+        Cbefore[1:] = C[pair_start[1:] - 1]
+        L = C - Cbefore[pair_of]                            # (cells, K) left counts
+        R = counts[node] - L                                # right counts
+        n_left = fc - starts[node] + 1                      # samples on the left
+        if Wf is None:
+            nL = n_left.astype(np.float64)
+            nR = sizes[node] - nL
+        else:
+            nL = L.sum(axis=1)                               # left weight
+            nR = counts.sum(axis=1)[node] - nL
+        # score = minus the weighted child impurity times n (larger is better)
+        if criterion == "gini":
+            score = (np.einsum("ck,ck->c", L, L) / nL
+                     + np.einsum("ck,ck->c", R, R) / np.where(nR > 0, nR, 1.0))
+        else:
+            def xlogx(c):                                   # c log2 c, with 0 log 0 = 0
+                return c * np.log2(np.where(c > 0, c, 1.0))
+            score = xlogx(L).sum(axis=1) + xlogx(R).sum(axis=1) - xlogx(nL) - xlogx(nR)
+        valid = fc < ends[node]                             # no split after a node's last sample
+        nxt = P.ravel()[flat[valid] + 1]                    # the next sample in the same order
+        valid[valid] = XT[fr[valid], nxt] > XT[fr[valid], smp_cell[valid]]
+        if min_leaf > 1:
+            valid &= (n_left >= min_leaf) & (sizes[node] - n_left >= min_leaf)
         score = np.where(valid, score, -np.inf)
-        # 4. the best (feature, position) of each node; ties: first feature, then first position
-        seg_best = np.maximum.reduceat(score, starts, axis=1)          # (d, q)
-        best = seg_best.max(axis=0)                                     # (q,)
+        # 4. the best cell of each node; ties: first feature, then first position
+        best = np.full(q, -np.inf)
+        np.maximum.at(best, node, score)
         has = np.isfinite(best)
-        cand = score >= (best - _TIE * np.maximum(1.0, np.abs(best)))[seg]
-        first = np.minimum.reduceat(np.where(cand, pos, m), starts, axis=1)   # (d, q)
-        feat = np.argmax(first < m, axis=0)
-        at = first[feat, np.arange(q)]
+        cand = score >= (best - _TIE * np.maximum(1.0, np.abs(best)))[node]
+        first = np.full(q, d * m)
+        np.minimum.at(first, node[cand], flat[cand])        # flat order = (feature, position)
+        feat, at = np.divmod(first, m)
         # 5. make the children
         split_nodes = np.flatnonzero(has)
         if split_nodes.shape[0] == 0:
             break
         f, p = feat[split_nodes], at[split_nodes]
-        thr = _midpoint(Xs[f, p], Xs[f, p + 1])
-        left_counts = L[f, p]                                          # (s, K)
-        right_counts = counts[split_nodes] - left_counts
+        thr = _midpoint(XT[f, P[f, p]], XT[f, P[f, p + 1]])
+        # class counts of the children, summed afresh from their samples: the
+        # differences of cumulative sums would leave rounding dust (-1e-15) in a
+        # class that is absent, and a pure child would look impure
+        s_of = np.full(q, -1)
+        s_of[split_nodes] = np.arange(split_nodes.shape[0])
+        i_pos = s_of[seg]                                              # (m,) split index
+        at_split = i_pos >= 0
+        smp = P[0][at_split]
+        i_smp = i_pos[at_split]
+        goes_left = XT[f[i_smp], smp] <= thr[i_smp]
+        cell = i_smp * K + yk[smp]
+        w_smp = 1.0 if w is None else w[smp]
+        size_sk = split_nodes.shape[0] * K
+        left_counts = np.bincount(cell, weights=w_smp * goes_left,
+                                  minlength=size_sk).reshape(-1, K)    # (s, K)
+        right_counts = np.bincount(cell, weights=w_smp * ~goes_left,
+                                   minlength=size_sk).reshape(-1, K)
         n_left = (p - starts[split_nodes] + 1)
         next_nodes = []
+        # the children's labels and distributions for all split nodes at once
+        # (the rule of _majority: ties go to the parent's class, else the first)
+        child_counts = np.stack([left_counts, right_counts], axis=1).reshape(-1, K)  # (2s, K)
+        child_total = child_counts.sum(axis=1)
+        child_proba = child_counts / child_total[:, None]
+        top = child_counts.max(axis=1)
+        tied = child_counts >= (top - _TIE * np.maximum(1.0, top))[:, None]
+        parent_label = np.repeat([nodes[qi].label for qi in split_nodes], 2)
+        child_label = np.where(tied[np.arange(tied.shape[0]), parent_label], parent_label,
+                               np.argmax(tied, axis=1))
+        child_n = np.column_stack([n_left, sizes[split_nodes] - n_left]).ravel()
+        r_left = (n_left / sizes[split_nodes] if w is None
+                  else left_counts.sum(axis=1) / child_total.reshape(-1, 2).sum(axis=1))
         for i, qi in enumerate(split_nodes):                           # a loop over nodes
             nd = nodes[qi]
             nd.feature, nd.threshold = int(f[i]), float(thr[i])
-            r_left = n_left[i] / sizes[qi]
-            nd.branch_weights = np.array([r_left, 1.0 - r_left])
-            nd.children = [_make_node(left_counts[i], depth + 1, int(n_left[i]), nd),
-                           _make_node(right_counts[i], depth + 1, int(sizes[qi] - n_left[i]), nd)]
+            nd.branch_weights = np.array([r_left[i], 1.0 - r_left[i]])
+            nd.children = [Node(value=child_counts[c], proba=child_proba[c],
+                                label=int(child_label[c]), depth=depth + 1,
+                                n_samples=int(child_n[c])) for c in (2 * i, 2 * i + 1)]
             next_nodes.extend(nd.children)
         # 6. stable partition of each split segment: left samples first, order kept
         keep = np.zeros(q, dtype=bool)

@@ -5,6 +5,8 @@ the fast level-wise path against the general recursive one, and bad input."""
 from __future__ import annotations
 
 import numpy as np
+
+import mlbook.tree as tree_module
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -500,10 +502,106 @@ def test_levelwise_path_grows_the_same_tree(seed, criterion):
     X = np.round(rng.normal(size=(n, d)), 1)              # with ties in the values
     y = rng.integers(0, int(rng.integers(2, 4)), size=n)
     fast = DecisionTreeClassifier(criterion=criterion, max_depth=6).fit(X, y)
-    # sample_weight switches to the general recursive builder
-    slow = DecisionTreeClassifier(criterion=criterion, max_depth=6).fit(
-        X, y, sample_weight=np.ones(n))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tree_module, "_LEVELWISE", False)     # the general recursive builder
+        slow = DecisionTreeClassifier(criterion=criterion, max_depth=6).fit(X, y)
     assert _same_tree(fast.tree_, slow.tree_)
+
+
+def _close_tree(a, b):
+    """Same splits; class weights equal up to the rounding of different summation orders."""
+    if a.is_leaf or b.is_leaf:
+        return a.is_leaf and b.is_leaf and np.allclose(a.value, b.value, rtol=1e-12, atol=0)
+    return (a.feature == b.feature and a.threshold == b.threshold
+            and all(_close_tree(c, d) for c, d in zip(a.children, b.children)))
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("criterion", ["gini", "entropy"])
+def test_levelwise_path_with_weights_grows_the_same_tree(seed, criterion):
+    rng = np.random.default_rng(seed)
+    n, d = int(rng.integers(20, 300)), int(rng.integers(1, 6))
+    X = rng.normal(size=(n, d))                            # no ties: no near-tie in a score
+    y = rng.integers(0, int(rng.integers(2, 4)), size=n)
+    w = rng.uniform(0.01, 1.0, n)
+    w[rng.uniform(size=n) < 0.2] = 0.0                     # weightless rows must not matter
+    fast = DecisionTreeClassifier(criterion=criterion, max_depth=5).fit(X, y, sample_weight=w)
+    keep = w > 0
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tree_module, "_LEVELWISE", False)
+        slow = DecisionTreeClassifier(criterion=criterion, max_depth=5).fit(
+            X[keep], y[keep], sample_weight=w[keep])
+    assert _close_tree(fast.tree_, slow.tree_)
+    drop = DecisionTreeClassifier(criterion=criterion, max_depth=5).fit(
+        X[w > 0], y[w > 0], sample_weight=w[w > 0])
+    np.testing.assert_array_equal(fast.predict(X), drop.predict(X))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_integer_weights_equal_repeated_rows(seed):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(80, 3))
+    y = rng.integers(0, 2, 80)
+    counts = rng.integers(0, 4, 80)
+    a = DecisionTreeClassifier(criterion="gini").fit(X, y, sample_weight=counts.astype(float))
+    b = DecisionTreeClassifier(criterion="gini").fit(np.repeat(X, counts, axis=0),
+                                                     np.repeat(y, counts))
+    assert _close_tree(a.tree_, b.tree_)
+
+
+@pytest.mark.parametrize("levelwise", [True, False])
+def test_max_features_draws_per_node(levelwise, monkeypatch):
+    monkeypatch.setattr(tree_module, "_LEVELWISE", levelwise)
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(200, 6))
+    y = (X[:, 0] + 0.5 * X[:, 1] > 0).astype(int)
+    full = DecisionTreeClassifier(criterion="gini", max_depth=1).fit(X, y)
+    assert full.tree_.feature == 0
+    roots = {DecisionTreeClassifier(criterion="gini", max_depth=1, max_features=1,
+                                    random_state=s).fit(X, y).tree_.feature for s in range(30)}
+    assert len(roots) >= 4                  # one random attribute per node: many different roots
+    a = DecisionTreeClassifier(criterion="gini", max_features="sqrt", random_state=3).fit(X, y)
+    b = DecisionTreeClassifier(criterion="gini", max_features="sqrt", random_state=3).fit(X, y)
+    assert _same_tree(a.tree_, b.tree_)     # same seed, same tree
+
+
+def test_max_features_falls_back_to_a_feature_that_can_split():
+    # five constant columns and one informative: with max_features=1 every node
+    # must still find the informative column, as scikit-learn's search does
+    rng = np.random.default_rng(0)
+    X = np.column_stack([np.ones((50, 5)), rng.normal(size=50)])
+    y = (X[:, 5] > 0).astype(int)
+    for levelwise in (True, False):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(tree_module, "_LEVELWISE", levelwise)
+            t = DecisionTreeClassifier(criterion="gini", max_features=1, random_state=0).fit(X, y)
+        assert t.tree_.feature == 5 and t.score(X, y) == 1.0
+
+
+@pytest.mark.parametrize("levelwise", [True, False])
+def test_min_samples_leaf(levelwise, monkeypatch):
+    monkeypatch.setattr(tree_module, "_LEVELWISE", levelwise)
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(150, 3))
+    y = rng.integers(0, 2, 150)
+    t = DecisionTreeClassifier(criterion="gini", min_samples_leaf=7).fit(X, y)
+    leaves = [nd for nd in t._nodes() if nd.is_leaf]
+    assert min(nd.n_samples for nd in leaves) >= 7
+    assert t.get_n_leaves() > 3
+
+
+@pytest.mark.parametrize("value, match", [(0, r"\[1, n_features=3\]"), (1.5, r"\(0, 1\]"),
+                                          ("half", "max_features must be"),
+                                          (True, "max_features must be")])
+def test_bad_max_features(value, match):
+    X = np.random.default_rng(0).normal(size=(10, 3))
+    with pytest.raises((ValueError, TypeError), match=match):
+        DecisionTreeClassifier(max_features=value).fit(X, np.arange(10) % 2)
+
+
+def test_bad_min_samples_leaf():
+    with pytest.raises(ValueError, match="min_samples_leaf must be >= 1"):
+        DecisionTreeClassifier(min_samples_leaf=0).fit([[0.0], [1.0]], [0, 1])
 
 
 @pytest.mark.parametrize("loader", [load_iris, load_wine, load_breast_cancer])
