@@ -1102,7 +1102,8 @@ class MLPClassifier(ClassifierMixin, _BaseMLP):
 
     def predict(self, X: Any) -> np.ndarray:
         """The most probable class of each sample, shape (n_samples,)."""
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        P = self.predict_proba(X)
+        return self.classes_[np.argmax(P, axis=1)]
 
 
 class MLPRegressor(RegressorMixin, _BaseMLP):
