@@ -937,7 +937,14 @@ class _BaseMLP(BaseEstimator):
                             "or standardise X."
                         )
                     accumulated += loss * batch.size
-                    optimizer.step(coef_grads + intercept_grads)
+                    try:
+                        optimizer.step(coef_grads + intercept_grads)
+                    except ValueError as exc:       # a non-finite gradient
+                        raise ValueError(
+                            f"training diverged in epoch {epoch + 1} ({exc}). Lower "
+                            f"learning_rate_init (it is {self.learning_rate_init}) "
+                            "or standardise X."
+                        ) from None
                 self.n_iter_ += 1
                 self.loss_ = accumulated / n
                 self.loss_curve_.append(self.loss_)
