@@ -12,7 +12,7 @@ layers, from the formulas up:
   accumulated back-propagation exactly as his section 5.3 states it;
 * :class:`MLPClassifier` and :class:`MLPRegressor`, with scikit-learn's names,
   defaults, loss, initialisation and stopping rules, trained by the optimisers
-  of :mod:`mlbook.optim`.
+  of ``mlbook.optim``.
 
 Notation (the book's, after Zhou): layer :math:`l = 1, \dots, L` has
 :math:`h_l` units, :math:`h_0 = d` inputs; ``coefs[l-1]`` is
@@ -509,8 +509,8 @@ class Perceptron(ClassifierMixin, BaseEstimator):
     intercept_ : ndarray of shape (1,) or (n_classes,)
     n_iter_ : int
         Epochs run (the largest over the one-vs-rest problems).
-    mistakes_ : ndarray of shape (n_iter_,)
-        Number of updates (mistakes) in each epoch, summed over the
+    mistakes_ : ndarray of shape (n_epochs,)
+        Number of updates (mistakes) in each of the ``n_iter_`` epochs, summed over the
         one-vs-rest problems; ``mistakes_.sum()`` is the count that
         Novikoff's theorem bounds by :math:`(R/\gamma)^2`.
     classes_ : ndarray of shape (n_classes,)
@@ -997,7 +997,7 @@ class MLPClassifier(ClassifierMixin, _BaseMLP):
         \frac1n \sum_{i=1}^n -\log \hat p(y_i \mid \boldsymbol x_i)
         + \frac{\alpha}{2n} \sum_l \|W_l\|_F^2 ,
 
-    by mini-batch gradient steps of :mod:`mlbook.optim` (``n`` is the size
+    by mini-batch gradient steps of ``mlbook.optim`` (``n`` is the size
     of the batch), with the gradient from :func:`backprop`.
 
     Parameters
