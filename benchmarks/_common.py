@@ -56,3 +56,35 @@ def record(name: str, ours: float, sklearn: float, **details: Any) -> dict:
     (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=2) + "\n")
     print(f"{name}: ours {ours:.4f} s, scikit-learn {sklearn:.4f} s, ratio {result['ratio']:.2f}")
     return result
+
+
+def record_against(name: str, ours: float, reference: float | None, reference_name: str,
+                   reference_version: str | None = None, **details: Any) -> dict:
+    """Like :func:`record`, against a reference other than scikit-learn (e.g. PyTorch).
+
+    ``reference`` may be None when the reference is not installed: the file then
+    holds our time only and ``ratio`` is None.
+    """
+    result = {
+        "name": name,
+        "ours_seconds": ours,
+        "reference": reference_name,
+        "reference_seconds": reference,
+        "ratio": None if reference is None else ours / reference,
+        "details": details,
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "numpy": np.__version__,
+            reference_name: reference_version,
+        },
+        "date": datetime.date.today().isoformat(),
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=2) + "\n")
+    if reference is None:
+        print(f"{name}: ours {ours:.4g} s ({reference_name} not installed)")
+    else:
+        print(f"{name}: ours {ours:.4g} s, {reference_name} {reference:.4g} s, "
+              f"ratio {result['ratio']:.2f}")
+    return result

@@ -158,17 +158,19 @@ class Optimizer:
         out = []
         for i, (g, p) in enumerate(zip(grads, self.params)):
             g = np.asarray(g)
-            if not (np.issubdtype(g.dtype, np.floating) or np.issubdtype(g.dtype, np.integer)):
+            if g.dtype.kind not in "fiu":
                 raise TypeError(f"grads[{i}] must be a real numeric array; got dtype {g.dtype}")
             if g.shape != p.shape:
                 raise ValueError(
                     f"grads[{i}] has shape {g.shape} but params[{i}] has shape {p.shape}"
                 )
             g = g.astype(np.float64, copy=False)
-            # one cheap reduction; NaN or inf anywhere makes the sum non-finite
-            with np.errstate(over="ignore", invalid="ignore"):
-                total = float(np.sum(g))
-            if not math.isfinite(total) and not np.all(np.isfinite(g)):
+            if g.size <= 4096:
+                finite = bool(np.isfinite(g).all())
+            else:   # one reduction instead of a boolean array: NaN or inf makes the sum non-finite
+                with np.errstate(over="ignore", invalid="ignore"):
+                    finite = math.isfinite(g.sum()) or bool(np.isfinite(g).all())
+            if not finite:
                 raise ValueError(f"grads[{i}] contains NaN or infinity")
             out.append(g)
         return out
@@ -188,10 +190,19 @@ class Optimizer:
             order and with the same shapes. They are read, never modified.
         """
         grads = self._check_grads(grads)
-        self._check_hyper()
+        self._recheck_hyper()
         self.step_count += 1
         for i, g in enumerate(grads):
             self._update(i, self.params[i], g)
+
+    def _recheck_hyper(self) -> None:
+        """Check the hyper-parameters again if any was changed since the last check."""
+        names = [n for n in vars(self) if not n.startswith("_")
+                 and n not in ("params", "state", "step_count", "mu_product")]
+        snapshot = tuple((n, getattr(self, n)) for n in names)
+        if snapshot != getattr(self, "_checked", None):
+            self._check_hyper()
+            self._checked = snapshot
 
     def _update(self, i: int, p: np.ndarray, g: np.ndarray) -> None:
         raise NotImplementedError
@@ -270,8 +281,11 @@ class SGD(Optimizer):
             else:
                 buf = self.state[i]["momentum_buffer"]
                 buf *= self.momentum                                    # b_t = mu b_{t-1}
-                np.multiply(g, 1 - self.dampening, out=w)
-                buf += w                                                #       + (1 - tau) g_t
+                if self.dampening == 0:
+                    buf += g                                            #       + g_t
+                else:
+                    np.multiply(g, 1 - self.dampening, out=w)
+                    buf += w                                            #       + (1 - tau) g_t
             if self.nesterov:
                 np.multiply(buf, self.momentum, out=w)                  # g_t + mu b_t
                 w += g
@@ -687,7 +701,7 @@ class NAdam(Optimizer):
 
     def step(self, grads: Sequence[np.ndarray]) -> None:
         grads = self._check_grads(grads)
-        self._check_hyper()
+        self._recheck_hyper()
         self.step_count += 1
         t, beta1 = self.step_count, self.betas[0]
         self._mu = beta1 * (1 - 0.5 * 0.96 ** (t * self.momentum_decay))             # mu_t
@@ -732,7 +746,7 @@ def _point(x: Any, name: str = "x") -> np.ndarray:
     x = np.asarray(x, dtype=float)
     if x.shape != (2,):
         raise ValueError(f"{name} must be a point of shape (2,); got shape {x.shape}")
-    if not np.all(np.isfinite(x)):
+    if not (math.isfinite(x[0]) and math.isfinite(x[1])):
         raise ValueError(f"{name} contains NaN or infinity")
     return x
 
@@ -900,18 +914,20 @@ def minimize(fun: Callable[[np.ndarray], tuple[float, np.ndarray]], x0: Any,
     path = np.empty((n_steps + 1, x.size))
     values = np.empty(n_steps + 1)
     grad_norms = np.empty(n_steps + 1)
-    for k in range(n_steps + 1):
-        with np.errstate(over="ignore", invalid="ignore"):   # divergence is reported below
+    with np.errstate(over="ignore", invalid="ignore"):   # divergence is reported below
+        for k in range(n_steps + 1):
             value, grad = fun(x)
             grad = np.asarray(grad, dtype=np.float64)
-            if x.size and np.isfinite(value) and np.all(np.isfinite(grad)):
-                path[k], values[k], grad_norms[k] = x, value, np.linalg.norm(grad)
-            else:
+            if grad.shape != x.shape:
+                raise ValueError(f"fun returned a gradient of shape {grad.shape} for x0 of "
+                                 f"shape {x.shape}")
+            if not (math.isfinite(value) and math.isfinite(grad.sum())):
                 raise ValueError(f"the run diverged: fun returned a non-finite value or "
                                  f"gradient at step {k}; lower the learning rate")
+            path[k], values[k], grad_norms[k] = x, value, math.sqrt(float(grad @ grad))
             if k < n_steps:
                 opt.step([grad])
-                if not np.all(np.isfinite(x)):
+                if not math.isfinite(x.sum()):
                     raise ValueError(f"the run diverged: the iterate left the finite numbers "
                                      f"at step {k + 1}; lower the learning rate")
     return OptimizeResult(x=x.copy(), path=path, values=values, grad_norms=grad_norms)

@@ -15,6 +15,7 @@ import numpy as np
 __all__ = ["get_ax", "plot_decision_regions", "plot_svm_margin", "plot_svm_alpha_cases",
            "plot_surrogate_losses", "plot_tree", "plot_roc_curve", "plot_pr_curve"]
 __all__ += ["plot_confusion_matrix", "plot_images"]
+__all__ += ["plot_optimizer_paths", "plot_convergence"]
 
 #: Colours for up to six classes (colour-blind-safe, Okabe and Ito).
 CLASS_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
@@ -650,3 +651,110 @@ def plot_images(images: Any, titles: Any = None, *, n_cols: int = 8,
     if title:
         fig.suptitle(title)
     return fig
+
+def _check_paths(paths: Any, name: str, ndim: int) -> dict[str, np.ndarray]:
+    if not isinstance(paths, dict) or not paths:
+        raise TypeError(f"{name} must be a non-empty dict {{label: array}}; got {type(paths).__name__}")
+    out = {}
+    for label, p in paths.items():
+        a = np.asarray(getattr(p, "path" if ndim == 2 else "values", p), dtype=float)
+        if a.ndim != ndim or (ndim == 2 and a.shape[1] != 2) or a.shape[0] == 0:
+            want = "(n_points, 2)" if ndim == 2 else "(n_points,)"
+            raise ValueError(f"{name}[{label!r}] must have shape {want}; got {a.shape}")
+        out[str(label)] = a
+    return out
+
+
+def plot_optimizer_paths(fun: Any, paths: Any, *, xlim: tuple[float, float],
+                         ylim: tuple[float, float], minimum: Any = None, ax: Any = None,
+                         levels: int = 25, resolution: int = 120, title: str | None = None,
+                         markevery: int | None = None):
+    r"""Draw optimisers' paths over the contour lines of a 2-d test function.
+
+    Parameters
+    ----------
+    fun : callable
+        ``fun(x) -> (value, grad)`` for ``x`` of shape (2,), e.g.
+        :func:`mlbook.optim.rosenbrock`.
+    paths : dict {label: ndarray of shape (n_points, 2) or OptimizeResult}
+        One path per optimiser (``minimize(...).path``, or the result itself).
+    xlim, ylim : (float, float)
+        The window drawn.
+    minimum : array-like of shape (2,), optional
+        Marked with a star.
+    ax : matplotlib axes, optional
+    levels : int, default=25
+        Number of contour levels, spaced evenly in :math:`\log(1 + f)` so the
+        valley floor is resolved as well as the walls.
+    resolution : int, default=120
+        Grid points per axis.
+    title : str, optional
+    markevery : int, optional
+        Mark every ``markevery``-th iterate (default: about 15 marks per path).
+
+    Returns
+    -------
+    ax : matplotlib axes
+
+    Notes
+    -----
+    See the chapter "Gradient-descent optimisers".
+    """
+    if not callable(fun):
+        raise TypeError("fun must be callable, returning (value, grad)")
+    paths = _check_paths(paths, "paths", 2)
+    ax = get_ax(ax)
+    xs = np.linspace(*xlim, resolution)
+    ys = np.linspace(*ylim, resolution)
+    Z = np.array([[fun(np.array([x, y]))[0] for x in xs] for y in ys])
+    ax.contour(xs, ys, np.log1p(Z - Z.min()), levels=levels, colors="0.6", linewidths=0.6)
+    for k, (label, p) in enumerate(paths.items()):
+        every = markevery or max(1, len(p) // 15)
+        ax.plot(p[:, 0], p[:, 1], color=CLASS_COLORS[k % len(CLASS_COLORS)],
+                marker=MARKERS[k % len(MARKERS)], markevery=every, ms=4, lw=1.4, label=label)
+    if minimum is not None:
+        m = np.asarray(minimum, dtype=float)
+        ax.plot([m[0]], [m[1]], "*", color="k", ms=11, label="minimum", zorder=5)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    ax.set_xlabel("$x_1$")
+    ax.set_ylabel("$x_2$")
+    ax.set_title(title or "optimiser paths")
+    ax.legend(fontsize=8, loc="best")
+    return ax
+
+
+def plot_convergence(histories: Any, *, f_min: float = 0.0, ax: Any = None,
+                     ylabel: str = "$f(x_t) - f^*$", title: str | None = None,
+                     floor: float = 1e-16):
+    r"""Draw :math:`f(x_t) - f^*` against the step :math:`t`, on a log scale.
+
+    Parameters
+    ----------
+    histories : dict {label: ndarray of shape (n_points,) or OptimizeResult}
+        The function value along each run (``minimize(...).values``).
+    f_min : float, default=0
+        :math:`f^*`, the minimum value.
+    ax : matplotlib axes, optional
+    ylabel, title : str, optional
+    floor : float, default=1e-16
+        Gaps below this are drawn at it (a log axis cannot show 0).
+
+    Returns
+    -------
+    ax : matplotlib axes
+
+    Notes
+    -----
+    See the chapter "Gradient-descent optimisers".
+    """
+    histories = _check_paths(histories, "histories", 1)
+    ax = get_ax(ax)
+    for k, (label, v) in enumerate(histories.items()):
+        ax.semilogy(np.arange(len(v)), np.maximum(v - f_min, floor),
+                    color=CLASS_COLORS[k % len(CLASS_COLORS)], lw=1.4, label=label)
+    ax.set_xlabel("step $t$")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title or "convergence")
+    ax.legend(fontsize=8, loc="best")
+    return ax

@@ -566,24 +566,45 @@ def test_grads_wrong_shape(cls):
 
 @pytest.mark.parametrize("cls", ALL)
 @pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
-def test_non_finite_gradient(cls, bad):
-    w = np.zeros(3)
+@pytest.mark.parametrize("n", [3, 10_000])      # both branches of the check
+def test_non_finite_gradient(cls, bad, n):
+    w = np.zeros(n)
     opt = cls([w])
+    g = np.ones(n)
+    g[n // 2] = bad
     with pytest.raises(ValueError, match=r"grads\[0\] contains NaN or infinity"):
-        opt.step([np.array([1.0, bad, 2.0])])
-    assert np.array_equal(w, np.zeros(3)) and opt.step_count == 0   # nothing was changed
+        opt.step([g])
+    assert np.array_equal(w, np.zeros(n)) and opt.step_count == 0   # nothing was changed
 
 
 def test_huge_but_finite_gradient_is_not_called_non_finite():
-    # the sum overflows, the entries are finite: the cheap check must not misfire
-    w = np.zeros(2)
-    SGD([w], lr=1e-310).step([np.array([1e308, 1e308])])
+    # the sum overflows, the entries are finite: the cheap check used on large arrays
+    # (more than 4096 entries) must not misfire
+    w = np.zeros(5000)
+    SGD([w], lr=1e-310).step([np.full(5000, 1e308)])
     assert np.all(np.isfinite(w))
 
 
 def test_string_gradient():
     with pytest.raises(TypeError, match=r"grads\[0\] must be a real numeric array"):
         SGD([np.zeros(2)]).step([np.array(["a", "b"])])
+
+
+def test_hyper_parameters_checked_again_only_when_changed():
+    opt = Adam([np.zeros(2)], lr=0.1)
+    opt.step([np.ones(2)])
+    opt.betas = (0.9, 1.0)
+    with pytest.raises(ValueError, match=r"betas\[1\] must be < 1"):
+        opt.step([np.ones(2)])
+    opt.betas = (0.9, 0.999)
+    opt.eps = float("nan")
+    with pytest.raises(ValueError, match="eps must be a number"):
+        opt.step([np.ones(2)])
+
+
+def test_minimize_gradient_of_wrong_shape():
+    with pytest.raises(ValueError, match="fun returned a gradient of shape"):
+        minimize(lambda x: (0.0, np.zeros(3)), [0.0, 0.0], partial(SGD, lr=0.1), 2)
 
 
 def test_repr_shows_hyper_parameters():
