@@ -652,6 +652,7 @@ def plot_images(images: Any, titles: Any = None, *, n_cols: int = 8,
         fig.suptitle(title)
     return fig
 
+
 def _check_paths(paths: Any, name: str, ndim: int) -> dict[str, np.ndarray]:
     if not isinstance(paths, dict) or not paths:
         raise TypeError(f"{name} must be a non-empty dict {{label: array}}; got {type(paths).__name__}")
