@@ -8,13 +8,15 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: test book bench lab clean help
+.PHONY: test book bench lab clean help assignments grade test-assignments
 
 help:
 	@echo "make test   unit tests, doctests and every notebook (nbval)"
 	@echo "make book   build the HTML book into _build/html/ (executes every notebook)"
 	@echo "make bench  time mlbook against scikit-learn; writes book/benchmarks/*.json"
 	@echo "make lab    open the notebooks in JupyterLab"
+	@echo "make assignments             student notebooks + autograders in assignments/dist/"
+	@echo "make grade SUBMISSIONS=dir   grade every .ipynb in dir (offline); writes dir/graded/"
 	@echo "make clean  remove the build and the virtual environment"
 
 $(BIN)/python:
@@ -23,6 +25,10 @@ $(BIN)/python:
 
 $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 	$(PIP) install -e ".[test]"
+	touch $@
+
+$(VENV)/.assign-installed: $(BIN)/python pyproject.toml
+	$(PIP) install -e ".[assign]"
 	touch $@
 
 $(VENV)/.book-installed: $(BIN)/python pyproject.toml
@@ -43,5 +49,27 @@ lab: $(VENV)/.test-installed
 	$(PIP) install jupyterlab
 	$(BIN)/jupyter lab book/
 
+# Course assignments (see assignments/README.md and the instructors' page of the book).
+# ASSIGNMENT=<id> picks the autograder when it cannot be inferred from the folder;
+# JOBS submissions are graded at a time, each stopped after TIMEOUT seconds and
+# limited to MEMORY megabytes of address space per process.
+ASSIGNMENT ?=
+JOBS       ?= 2
+TIMEOUT    ?= 600
+MEMORY     ?= 4096
+
+assignments: $(VENV)/.assign-installed
+	$(BIN)/python tools/assignments.py build --jobs $(JOBS)
+
+# Grade every assignment's solution, blank student version and wrong answers (slow;
+# plain `make test` only builds them and checks the student versions; CI runs both).
+test-assignments: $(VENV)/.test-installed
+	MLBOOK_GRADE_ALL=1 $(BIN)/python -m pytest tests/test_assignments.py
+
+grade: $(VENV)/.assign-installed
+	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder of .ipynb> [ASSIGNMENT=<id>]"; exit 2; }
+	$(BIN)/python tools/assignments.py grade "$(SUBMISSIONS)" --jobs $(JOBS) --timeout $(TIMEOUT) --memory $(MEMORY) \
+		$(if $(ASSIGNMENT),--assignment $(ASSIGNMENT))
+
 clean:
-	rm -rf _build $(VENV) .pytest_cache
+	rm -rf _build $(VENV) .pytest_cache assignments/dist

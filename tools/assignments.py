@@ -1,0 +1,433 @@
+"""Build the course assignments and grade the students' notebooks, offline (otter-grader).
+
+    python tools/assignments.py build [ID ...]          # what `make assignments` runs
+    python tools/assignments.py grade FOLDER [--assignment ID] [--jobs 2] [--timeout 600] [--memory 4096]
+                                                        # what `make grade SUBMISSIONS=FOLDER` runs
+
+``build`` turns each ``assignments/source/<id>/<id>.ipynb`` (a notebook in otter
+assign's format, written with its solutions and tests) into
+
+* ``assignments/dist/<id>/student/<id>.ipynb``: what the students get (no solution,
+  no hidden test; the public tests travel in its metadata);
+* ``assignments/dist/<id>/autograder/<id>-autograder.zip``: every test, hidden ones
+  included; it never leaves the instructor's machine.
+
+Before handing a notebook to ``otter assign`` it merges the shared settings of
+``assignments/otter_config.yml`` into the notebook's ``# ASSIGNMENT CONFIG`` cell
+(the notebook's keys win), makes every question all-or-nothing unless it says
+otherwise, and inserts the cell that loads otter right after the install cell.
+
+``grade`` runs ``otter run -a <autograder zip>`` on every ``*.ipynb`` directly in
+FOLDER, several at a time, each in its own process tree with a wall-clock limit.
+A notebook that cannot be read, crashes, loops or deletes cells scores zero on
+what it breaks; nothing a submission does stops the run. It writes
+``FOLDER/graded/grades.csv`` (one row per student, one column per question, the
+total and a status) and ``FOLDER/graded/feedback/<student>.txt``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import concurrent.futures
+import copy
+import csv
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "assignments" / "source"
+DIST = ROOT / "assignments" / "dist"
+SHARED_CONFIG = ROOT / "assignments" / "otter_config.yml"
+
+GRADER_MARKER = "# Load otter-grader, which runs the public tests"
+GRADER_CELL = '''\
+{marker} (grader.check cells).
+# Written by `make assignments` (tools/assignments.py); installs otter where it is missing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("otter") is None:
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "otter-grader>=7"], check=True)
+import otter
+
+grader = otter.Notebook("{name}")'''
+
+CONFIG_RE = re.compile(r"#\s+assignment\s+config\s*", re.I)
+QUESTION_RE = re.compile(r"#\s+begin\s+question\s*", re.I)
+STATUS_OK, STATUS_TIMEOUT, STATUS_ERROR = "ok", "timeout", "error"
+
+
+# --------------------------------------------------------------------------
+# build
+# --------------------------------------------------------------------------
+
+def assignment_ids() -> list[str]:
+    """Every assignment with a source notebook, in alphabetical order."""
+    return sorted(p.name for p in SOURCE.iterdir()
+                  if p.is_dir() and (p / f"{p.name}.ipynb").is_file())
+
+
+def _merge(base: dict, override: dict) -> dict:
+    out = copy.deepcopy(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _raw_yaml(cell) -> dict:
+    """The YAML under a raw marker cell's first line (``# BEGIN QUESTION`` ...)."""
+    body = "\n".join(cell.source.splitlines()[1:])
+    data = yaml.safe_load(body) if body.strip() else {}
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ValueError(f"the cell {cell.source.splitlines()[0]!r} must hold YAML keys")
+    return data
+
+
+def _is_install_cell(cell) -> bool:
+    return cell.cell_type == "code" and cell.source.startswith("# Install mlbook where it is missing")
+
+
+def prepare(nb, name: str, shared: dict | None = None):
+    """The notebook otter assign reads: shared config merged, defaults set, grader cell in.
+
+    ``nb`` is the source notebook (not modified); ``name`` is the file name of the
+    student notebook (``<id>.ipynb``).
+    """
+    if shared is None:
+        shared = yaml.safe_load(SHARED_CONFIG.read_text(encoding="utf-8")) or {}
+    nb = copy.deepcopy(nb)
+    configs = [c for c in nb.cells if c.cell_type == "raw" and CONFIG_RE.match(c.source)]
+    if len(configs) != 1:
+        raise ValueError(f"{name}: expected one raw '# ASSIGNMENT CONFIG' cell, found {len(configs)}")
+    merged = _merge(shared, _raw_yaml(configs[0]))
+    configs[0].source = "# ASSIGNMENT CONFIG\n" + yaml.safe_dump(merged, sort_keys=False)
+    for cell in nb.cells:
+        if cell.cell_type == "raw" and QUESTION_RE.match(cell.source):
+            q = _raw_yaml(cell)
+            if not re.fullmatch(r"q\d+", str(q.get("name", ""))):
+                raise ValueError(f"{name}: question names are q1, q2, ...; found {q.get('name')!r}")
+            if not isinstance(q.get("points"), int) or q["points"] <= 0:
+                raise ValueError(f"{name}: question {q['name']} needs a positive integer 'points:'")
+            q.setdefault("all_or_nothing", True)
+            cell.source = "# BEGIN QUESTION\n" + yaml.safe_dump(q, sort_keys=False)
+    code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+    if not code or not _is_install_cell(nb.cells[code[0]]):
+        raise ValueError(f"{name}: the first code cell must be the install cell "
+                         "(run tools/install_cell.py)")
+    nb.cells = [c for c in nb.cells
+                if not (c.cell_type == "code" and c.source.startswith(GRADER_MARKER))]
+    grader = nbformat.v4.new_code_cell(GRADER_CELL.format(marker=GRADER_MARKER, name=name))
+    grader.metadata["tags"] = ["otter-grader"]
+    nb.cells.insert(code[0] + 1, grader)
+    return nb
+
+
+def student_path(aid: str) -> Path:
+    return DIST / aid / "student" / f"{aid}.ipynb"
+
+
+def autograder_path(aid: str) -> Path:
+    return DIST / aid / "autograder" / f"{aid}-autograder.zip"
+
+
+def build_one(aid: str, dist: Path = DIST) -> Path:
+    """Run otter assign on one assignment; return the autograder zip."""
+    src = SOURCE / aid / f"{aid}.ipynb"
+    if not src.is_file():
+        raise FileNotFoundError(f"no assignment {aid!r}: {src} does not exist")
+    nb = prepare(nbformat.read(src, as_version=4), src.name)
+    out = dist / aid
+    if out.exists():
+        shutil.rmtree(out)
+    with tempfile.TemporaryDirectory(prefix=f"assign-{aid}-") as tmp:
+        master = Path(tmp) / src.name
+        nbformat.write(nb, master)
+        done = subprocess.run([sys.executable, "-m", "otter", "assign", str(master), str(out)],
+                              capture_output=True, text=True, cwd=tmp)
+    if done.returncode != 0:
+        raise RuntimeError(f"otter assign failed on {aid}:\n{done.stdout}\n{done.stderr}")
+    zips = sorted((out / "autograder").glob(f"{aid}-autograder_*.zip"))
+    if len(zips) != 1:
+        raise RuntimeError(f"otter assign wrote {len(zips)} autograder zips for {aid}")
+    target = out / "autograder" / f"{aid}-autograder.zip"
+    zips[0].rename(target)
+    return target
+
+
+def build(ids: list[str] | None = None, jobs: int = 2) -> list[Path]:
+    ids = ids or assignment_ids()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        zips = list(pool.map(build_one, ids))
+    for aid, z in zip(ids, zips):
+        print(f"{aid:>22}: {student_path(aid).relative_to(ROOT)}  +  {z.relative_to(ROOT)}")
+    return zips
+
+
+# --------------------------------------------------------------------------
+# grade
+# --------------------------------------------------------------------------
+
+def question_points(autograder: Path) -> dict[str, float]:
+    """{question: points} from the test files inside an autograder zip, in order q1, q2, ..."""
+    points = {}
+    with zipfile.ZipFile(autograder) as zf:
+        for name in zf.namelist():
+            if not re.fullmatch(r"tests/[^/]+\.py", name):
+                continue
+            tree = ast.parse(zf.read(name).decode("utf-8"))
+            for node in tree.body:
+                if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                        and getattr(node.targets[0], "id", None) == "test"):
+                    test = ast.literal_eval(node.value)
+                    points[test["name"]] = float(test["points"])
+    return dict(sorted(points.items(), key=lambda kv: _natural(kv[0])))
+
+
+def _natural(s: str):
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", s)]
+
+
+@dataclass
+class Result:
+    student: str
+    scores: dict[str, float]
+    status: str = STATUS_OK
+    seconds: float = 0.0
+    messages: dict[str, str] = field(default_factory=dict)
+    note: str = ""
+
+
+def _kill_tree(pid: int) -> None:
+    """Kill a process and every descendant (the kernel runs in its own session)."""
+    import psutil  # a dependency of ipykernel
+
+    try:
+        parent = psutil.Process(pid)
+    except psutil.NoSuchProcess:
+        return
+    procs = parent.children(recursive=True) + [parent]
+    for p in procs:
+        try:
+            p.kill()
+        except psutil.NoSuchProcess:
+            pass
+    psutil.wait_procs(procs, timeout=10)
+
+
+def _zero(points: dict[str, float]) -> dict[str, float]:
+    return {q: 0.0 for q in points}
+
+
+# Run a command with its address space capped (the cap is inherited by the kernel).
+# Set in the child before exec, not with Popen's preexec_fn, which is unsafe with threads.
+_LIMITED = ("import os, resource, sys; cap = int(float(sys.argv[1]) * 2**20); "
+            "resource.setrlimit(resource.RLIMIT_AS, (cap, cap)); os.execv(sys.argv[2], sys.argv[2:])")
+
+
+def _command(args: list[str], memory_mb: float | None) -> list[str]:
+    if not memory_mb:
+        return args
+    return [sys.executable, "-c", _LIMITED, str(memory_mb), *args]
+
+
+def grade_one(submission: Path, autograder: Path, points: dict[str, float],
+              timeout: float, memory_mb: float | None = 4096) -> Result:
+    """Grade one notebook with ``otter run`` in a fresh process tree; never raises.
+
+    The tree gets ``timeout`` seconds of wall time and ``memory_mb`` megabytes of
+    address space per process (the kernel inherits the cap).
+    """
+    student = submission.stem
+    start = time.perf_counter()
+    try:
+        nbformat.read(submission, as_version=4)
+    except Exception as exc:  # not JSON, not a notebook: nothing to run
+        return Result(student, _zero(points), STATUS_ERROR, 0.0,
+                      note=f"the file is not a readable notebook ({type(exc).__name__})")
+    env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
+               MKL_NUM_THREADS="1", PYDEVD_DISABLE_FILE_VALIDATION="1", MPLBACKEND="Agg")
+    with tempfile.TemporaryDirectory(prefix="grade-") as tmp:
+        log = Path(tmp) / "otter.log"
+        with open(log, "w") as fh:
+            proc = subprocess.Popen(
+                _command([sys.executable, "-m", "otter", "run", "-a", str(autograder), "-o", tmp,
+                          "--no-logo", str(submission)], memory_mb),
+                stdout=fh, stderr=subprocess.STDOUT, cwd=tmp, env=env, start_new_session=True)
+            try:
+                proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                _kill_tree(proc.pid)
+                return Result(student, _zero(points), STATUS_TIMEOUT,
+                              time.perf_counter() - start,
+                              note=f"stopped after the time limit of {timeout:g} s "
+                                   "(an endless loop, or far too slow)")
+        seconds = time.perf_counter() - start
+        results = Path(tmp) / "results.json"
+        if not results.is_file():
+            tail = "\n".join(log.read_text(errors="replace").splitlines()[-5:])
+            return Result(student, _zero(points), STATUS_ERROR, seconds,
+                          note=f"the autograder could not run the notebook:\n{tail}")
+        data = json.loads(results.read_text())
+    return _parse_results(student, data, points, seconds)
+
+
+def _parse_results(student: str, data: dict, points: dict[str, float], seconds: float) -> Result:
+    """Scores per question from otter's results.json (Gradescope's format).
+
+    Otter writes one entry per question (``"name": "q1"``, with ``score`` and
+    ``max_score``), whose output may show hidden tests, and one ``"Public Tests"`` entry
+    whose output shows only the public ones: the feedback quotes only the latter.
+    """
+    scores = _zero(points)
+    public: dict[str, str] = {}
+    for t in data.get("tests", []):
+        name = str(t.get("name", "")).strip()
+        if name == "Public Tests":
+            # students may see these: one block per question, "q1 results:" ...
+            for block in re.split(r"\n(?=\S)", str(t.get("output", ""))):
+                m = re.match(r"(q\d+) results:", block)
+                if m:
+                    public[m.group(1)] = block
+        elif name in scores:
+            scores[name] += float(t.get("score") or 0.0)
+    messages = {q: public.get(q, "") for q in points if scores[q] < points[q]}
+    # round away float noise: points are integers, all-or-nothing by default
+    scores = {q: round(min(s, points[q]), 6) for q, s in scores.items()}
+    return Result(student, scores, STATUS_OK, seconds, messages)
+
+
+def infer_assignment(folder: Path, notebooks: list[Path]) -> str:
+    """The assignment a folder of submissions belongs to, from the folder's and files' names
+    and from the grader cell each student notebook carries."""
+    known = [a for a in (assignment_ids() if SOURCE.is_dir() else [])
+             if autograder_path(a).is_file()]
+    if len(known) == 1:
+        return known[0]
+    for a in known:
+        if a == folder.name or folder.name.startswith(a):
+            return a
+    votes: dict[str, int] = {}
+    for nb in notebooks:
+        text = nb.read_text(errors="replace")
+        for a in known:
+            if f'otter.Notebook(\\"{a}.ipynb\\")' in text or a in nb.stem:
+                votes[a] = votes.get(a, 0) + 1
+    if votes:
+        best = max(votes.values())
+        top = [a for a, v in votes.items() if v == best]
+        if len(top) == 1:
+            return top[0]
+    raise SystemExit(f"cannot tell which assignment {folder} holds; "
+                     f"pass ASSIGNMENT=<id> (one of {', '.join(known) or 'none built'})")
+
+
+def feedback_text(r: Result, aid: str, points: dict[str, float]) -> str:
+    total, possible = sum(r.scores.values()), sum(points.values())
+    lines = [f"Assignment {aid}: feedback for {r.student}",
+             f"Total: {total:g} / {possible:g}", ""]
+    for q, p in points.items():
+        s = r.scores[q]
+        lines.append(f"{q}: {s:g} / {p:g}" + ("" if s >= p else "  (a test failed)"))
+    failed = [q for q in points if r.scores[q] < points[q]]
+    if failed and r.status == STATUS_OK:
+        lines += ["", "Every question is all-or-nothing. Hidden tests check each function more "
+                  "thoroughly than the public ones; the public tests' results:"]
+        for q in failed:
+            msg = r.messages.get(q, "").strip()
+            lines += ["", msg if "failed" in msg.lower() else f"{q}: the public tests passed; "
+                      "a hidden test failed."]
+    if r.status != STATUS_OK or r.note:
+        lines += ["", f"Note: {r.note or r.status}"]
+    return "\n".join(lines) + "\n"
+
+
+def grade(folder: Path, assignment: str | None = None, jobs: int = 2, timeout: float = 600,
+          out: Path | None = None, autograder: Path | None = None,
+          memory_mb: float | None = 4096) -> list[Result]:
+    """Grade every ``*.ipynb`` directly in ``folder``; write grades.csv and feedback files."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise SystemExit(f"SUBMISSIONS={folder} is not a folder")
+    notebooks = sorted(p for p in folder.glob("*.ipynb") if p.is_file())
+    if not notebooks:
+        raise SystemExit(f"no .ipynb file in {folder}")
+    aid = assignment or (None if autograder else infer_assignment(folder, notebooks))
+    autograder = Path(autograder) if autograder else autograder_path(aid)
+    aid = aid or autograder.name.removesuffix("-autograder.zip")
+    if not autograder.is_file():
+        raise SystemExit(f"{autograder} does not exist: run `make assignments` first")
+    points = question_points(autograder)
+    out = Path(out) if out else folder / "graded"
+    (out / "feedback").mkdir(parents=True, exist_ok=True)
+    print(f"grading {len(notebooks)} notebooks of {aid} ({len(points)} questions, "
+          f"{sum(points.values()):g} points), {jobs} at a time, {timeout:g} s each")
+    start = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = {pool.submit(grade_one, nb, autograder, points, timeout, memory_mb): nb for nb in notebooks}
+        results = []
+        for fut in concurrent.futures.as_completed(futures):
+            nb = futures[fut]
+            try:
+                r = fut.result()
+            except Exception as exc:  # a bug of ours must not cost the other students
+                r = Result(nb.stem, _zero(points), STATUS_ERROR, note=f"grader error: {exc!r}")
+            results.append(r)
+            print(f"  {r.student:>20}: {sum(r.scores.values()):g} / {sum(points.values()):g}"
+                  f"  [{r.status}, {r.seconds:.1f} s]")
+    results.sort(key=lambda r: _natural(r.student))
+    with open(out / "grades.csv", "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["student", *points, "total", "status"])
+        for r in results:
+            w.writerow([r.student, *(f"{r.scores[q]:g}" for q in points),
+                        f"{sum(r.scores.values()):g}", r.status])
+    for r in results:
+        (out / "feedback" / f"{r.student}.txt").write_text(feedback_text(r, aid, points))
+    wall = time.perf_counter() - start
+    print(f"wrote {out / 'grades.csv'} and {len(results)} feedback files in {wall:.1f} s "
+          f"({wall / len(results):.1f} s per submission with {jobs} at a time)")
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="generate student notebooks and autograders")
+    b.add_argument("ids", nargs="*", help="assignment ids (default: every one)")
+    b.add_argument("--jobs", type=int, default=2)
+    g = sub.add_parser("grade", help="grade a folder of submitted notebooks")
+    g.add_argument("folder", type=Path)
+    g.add_argument("--assignment", default=None, help="assignment id (inferred if omitted)")
+    g.add_argument("--jobs", type=int, default=2, help="submissions graded at a time")
+    g.add_argument("--timeout", type=float, default=600, help="seconds per submission")
+    g.add_argument("--memory", type=float, default=4096,
+                   help="megabytes of address space per process (0: no limit)")
+    g.add_argument("--out", type=Path, default=None, help="default: FOLDER/graded")
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        build(args.ids, jobs=args.jobs)
+    else:
+        grade(args.folder, args.assignment or None, jobs=args.jobs, timeout=args.timeout,
+              out=args.out, memory_mb=args.memory or None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
