@@ -780,6 +780,17 @@ class BPNetwork(ClassifierMixin, BaseEstimator):
 # ---------------------------------------------------------------------------
 
 
+def _warn_if_unscaled(X: np.ndarray) -> None:
+    """Warn when a feature's mean or spread is far from order 1 (the scale Glorot's weights assume)."""
+    scale = float(np.max(np.abs(X.mean(axis=0)) + X.std(axis=0)))
+    if scale > 100.0:
+        warnings.warn(
+            f"X has a feature whose mean or standard deviation is of order {scale:.3g}; "
+            "multi-layer perceptrons train poorly on unscaled data, since the initial "
+            "weights assume inputs of order 1: standardise X (subtract each column's mean, "
+            "divide by its standard deviation)", UserWarning, stacklevel=4)
+
+
 class _BaseMLP(BaseEstimator):
     """Shared training loop of MLPClassifier and MLPRegressor (scikit-learn's rules)."""
 
@@ -898,6 +909,7 @@ class _BaseMLP(BaseEstimator):
         else:
             X_tr, Y_tr, X_val, Y_val = X, Y, None, None
 
+        _warn_if_unscaled(X)
         n = X_tr.shape[0]
         if self.batch_size == "auto":
             batch_size = min(200, n)
@@ -976,7 +988,23 @@ class _BaseMLP(BaseEstimator):
                 f"(it is {self.learning_rate_init}) or standardise X"
             )
         self.coefs_, self.intercepts_ = coefs, intercepts
+        self._warn_if_worse_than_constant(X_tr, Y_tr)
         return self
+
+    def _warn_if_worse_than_constant(self, X: np.ndarray, Y: np.ndarray) -> None:
+        """Warn when the network fits its training data worse than the best constant output."""
+        out = self.out_activation_
+        with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+            fitted = _output_loss(_forward(self.coefs_, self.intercepts_, X, self.activation,
+                                           out)[-1], Y, out)
+        # the best constant output: the class frequencies, or the mean target
+        constant = _output_loss(np.broadcast_to(Y.mean(axis=0), Y.shape), Y, out)
+        if not fitted <= constant:
+            warnings.warn(
+                f"{type(self).__name__}: the trained network fits the training data worse "
+                f"than a constant prediction (loss {fitted:.4g} against {constant:.4g}); "
+                f"standardise X or lower learning_rate_init (it is {self.learning_rate_init})",
+                ConvergenceWarning, stacklevel=3)
 
     def _output(self, X: Any) -> np.ndarray:
         check_is_fitted(self, "coefs_")

@@ -563,3 +563,51 @@ def test_batch_size_larger_than_data_warns_and_clips():
         warnings.simplefilter("ignore", ConvergenceWarning)
         with pytest.warns(UserWarning, match="batch_size=500 exceeds"):
             MLPClassifier((3,), batch_size=500, max_iter=2).fit(X, y)
+
+
+def test_unscaled_data_warn_and_a_fit_worse_than_a_constant_warns():
+    X, y = load_iris(return_X_y=True)
+    with pytest.warns(UserWarning, match="standardise X"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            MLPClassifier((5,), max_iter=5, random_state=0).fit(X + 1e4, y)
+    # shifted far from 0, the ReLU units start dead or saturated and the fit is worse
+    # than predicting the class frequencies (training accuracy 1/3): a warning says so
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        clf = MLPClassifier((20,), max_iter=300, random_state=0).fit(X + 1e4, y)
+    messages = [str(w.message) for w in caught]
+    assert any("worse than a constant prediction" in m for m in messages), messages
+    assert clf.score(X + 1e4, y) < 0.5
+    # standardised, neither warning
+    Xs = (X - X.mean(axis=0)) / X.std(axis=0)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        MLPClassifier((20,), max_iter=300, random_state=0).fit(Xs, y)
+    assert not [w for w in caught if "standardise" in str(w.message)
+                or "constant" in str(w.message)]
+
+
+def test_regressor_sgd_training_equals_scikit_learns():
+    nn = pytest.importorskip("sklearn.neural_network")
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(60, 3))
+    y = np.sin(X[:, 0]) + X[:, 1] * X[:, 2]
+    params = dict(hidden_layer_sizes=(7,), activation="tanh", solver="sgd", shuffle=False,
+                  batch_size=16, learning_rate_init=0.02, momentum=0.9, alpha=1e-3,
+                  tol=0.0, n_iter_no_change=10)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ours = MLPRegressor(max_iter=10, random_state=2, **params).fit(X, y)
+        rng2 = np.random.default_rng(2)
+        init = [glorot_uniform(a, b, "tanh", rng2) for a, b in [(3, 7), (7, 1)]]
+        theirs = nn.MLPRegressor(warm_start=True, max_iter=1, random_state=0, **params).fit(X, y)
+        for W, b, (W0, b0) in zip(theirs.coefs_, theirs.intercepts_, init):
+            W[...] = W0
+            b[...] = b0
+        theirs.loss_curve_, theirs.best_loss_, theirs._no_improvement_count = [], np.inf, 0
+        theirs.set_params(max_iter=10).fit(X, y)
+    # 1e-9: the same SGD rule in float64 (see the classifier's test); one output, so
+    # scikit-learn's squared loss (mean over outputs) equals ours (sum over outputs)
+    assert np.allclose(ours.loss_curve_, theirs.loss_curve_, rtol=1e-9, atol=0)
+    assert np.allclose(ours.predict(X), theirs.predict(X), rtol=0, atol=1e-9)
