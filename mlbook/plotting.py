@@ -733,7 +733,8 @@ def plot_convergence(histories: Any, *, f_min: float = 0.0, ax: Any = None,
     Parameters
     ----------
     histories : dict {label: ndarray of shape (n_points,) or OptimizeResult}
-        The function value along each run (``minimize(...).values``).
+        The function value along each run (``minimize(...).values``). After six
+        runs the colours repeat with dashed, then dotted lines.
     f_min : float, default=0
         :math:`f^*`, the minimum value.
     ax : matplotlib axes, optional
@@ -751,11 +752,13 @@ def plot_convergence(histories: Any, *, f_min: float = 0.0, ax: Any = None,
     """
     histories = _check_paths(histories, "histories", 1)
     ax = get_ax(ax)
+    styles = ["-", "--", ":"]
     for k, (label, v) in enumerate(histories.items()):
         ax.semilogy(np.arange(len(v)), np.maximum(v - f_min, floor),
-                    color=CLASS_COLORS[k % len(CLASS_COLORS)], lw=1.4, label=label)
+                    color=CLASS_COLORS[k % len(CLASS_COLORS)],
+                    ls=styles[(k // len(CLASS_COLORS)) % len(styles)], lw=1.4, label=label)
     ax.set_xlabel("step $t$")
     ax.set_ylabel(ylabel)
     ax.set_title(title or "convergence")
-    ax.legend(fontsize=8, loc="best")
+    ax.legend(fontsize=7, loc="best", ncol=2 if len(histories) > 4 else 1)
     return ax

@@ -610,3 +610,41 @@ def test_minimize_gradient_of_wrong_shape():
 def test_repr_shows_hyper_parameters():
     assert repr(SGD([np.zeros(1)], lr=0.1, momentum=0.9)) == (
         "SGD(lr=0.1, momentum=0.9, dampening=0, weight_decay=0, nesterov=False)")
+
+
+# --------------------------------------------------------------------------------------
+# The plots of the chapter (mlbook.plotting)
+# --------------------------------------------------------------------------------------
+
+def test_plot_optimizer_paths_and_convergence():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from mlbook.plotting import plot_convergence, plot_optimizer_paths
+
+    runs = {name: minimize(rosenbrock, [-1.2, 1.0], partial(cls, lr=lr), 20)
+            for name, cls, lr in [("SGD", SGD, 1e-3), ("Adam", Adam, 0.05)]}
+    ax = plot_optimizer_paths(rosenbrock, runs, xlim=(-1.5, 1.5), ylim=(-0.5, 1.5),
+                              minimum=(1, 1), resolution=20)
+    labels = [line.get_label() for line in ax.get_lines()]
+    assert labels[:2] == ["SGD", "Adam"] and "minimum" in labels
+    np.testing.assert_array_equal(ax.get_lines()[1].get_xydata(), runs["Adam"].path)
+    ax2 = plot_convergence({k: r.values for k, r in runs.items()})
+    np.testing.assert_array_equal(ax2.get_lines()[0].get_ydata(), runs["SGD"].values)
+    plt.close("all")
+
+
+@pytest.mark.parametrize("bad,match", [
+    ({}, "non-empty dict"), ([np.zeros((3, 2))], "non-empty dict"),
+    ({"a": np.zeros((3, 3))}, r"paths\['a'\] must have shape \(n_points, 2\)"),
+])
+def test_plot_optimizer_paths_bad_input(bad, match):
+    from mlbook.plotting import plot_optimizer_paths
+    with pytest.raises((TypeError, ValueError), match=match):
+        plot_optimizer_paths(rosenbrock, bad, xlim=(0, 1), ylim=(0, 1))
+
+
+def test_plot_convergence_bad_input():
+    from mlbook.plotting import plot_convergence
+    with pytest.raises(ValueError, match=r"histories\['a'\] must have shape \(n_points,\)"):
+        plot_convergence({"a": np.zeros((3, 2))})
