@@ -611,3 +611,29 @@ def test_regressor_sgd_training_equals_scikit_learns():
     # scikit-learn's squared loss (mean over outputs) equals ours (sum over outputs)
     assert np.allclose(ours.loss_curve_, theirs.loss_curve_, rtol=1e-9, atol=0)
     assert np.allclose(ours.predict(X), theirs.predict(X), rtol=0, atol=1e-9)
+
+
+def test_confusion_matrix_and_image_plots():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from mlbook.plotting import plot_confusion_matrix, plot_images
+
+    cm = np.array([[5, 1, 0], [0, 4, 2], [0, 0, 6]])
+    ax = plot_confusion_matrix(cm, labels=["a", "b", "c"])
+    texts = sorted(t.get_text() for t in ax.texts)
+    assert texts == sorted(str(v) for v in cm.ravel() if v)       # zero cells left blank
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["a", "b", "c"]
+    with pytest.raises(ValueError, match="square"):
+        plot_confusion_matrix(np.ones((2, 3)))
+    with pytest.raises(ValueError, match="labels must have 3"):
+        plot_confusion_matrix(cm, labels=["a"])
+    fig = plot_images(load_digits().images[:10], titles=list(range(10)), n_cols=4)
+    shown = [a for a in fig.axes if a.images]
+    assert len(fig.axes) == 12 and len(shown) == 10              # 3 rows of 4, 10 images
+    assert shown[3].get_title() == "3"
+    with pytest.raises(ValueError, match="images must have shape"):
+        plot_images(np.zeros((8, 8)))
+    plt.close("all")
