@@ -17,6 +17,7 @@ __all__ = ["get_ax", "plot_decision_regions", "plot_svm_margin", "plot_svm_alpha
 __all__ += ["plot_cost_curve", "plot_critical_difference"]   # chapter "Comparing learners"
 __all__ += ["plot_reliability_diagram"]                       # chapter "Generative models and naive Bayes"
 __all__ += ["plot_optimizer_paths", "plot_convergence"]       # chapter "Gradient-descent optimisers"
+__all__ += ["plot_confusion_matrix", "plot_images"]           # chapter "Neural networks"
 
 #: Colours for up to six classes (colour-blind-safe, Okabe and Ito).
 CLASS_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
@@ -843,3 +844,89 @@ def plot_convergence(histories: Any, *, f_min: float = 0.0, ax: Any = None,
     ax.set_title(title or "convergence")
     ax.legend(fontsize=7, loc="best", ncol=2 if len(histories) > 4 else 1)
     return ax
+
+
+def plot_confusion_matrix(cm: Any, *, labels: Any = None, ax: Any = None,
+                          title: str | None = None):
+    """Draw a confusion matrix as a grey-scale table with the counts written in.
+
+    Parameters
+    ----------
+    cm : array-like of shape (n_classes, n_classes)
+        Counts: row = true class, column = predicted class (``mlbook.metrics.confusion_matrix``).
+    labels : sequence, optional
+        Class names for the ticks (default ``0 .. n_classes - 1``).
+    ax : matplotlib axes, optional
+    title : str, optional
+
+    Notes
+    -----
+    See the chapter "Neural networks".
+    """
+    cm = np.asarray(cm)
+    if cm.ndim != 2 or cm.shape[0] != cm.shape[1]:
+        raise ValueError(f"cm must be a square 2-d array; got shape {cm.shape}")
+    k = cm.shape[0]
+    labels = list(range(k)) if labels is None else list(labels)
+    if len(labels) != k:
+        raise ValueError(f"labels must have {k} entries; got {len(labels)}")
+    ax = get_ax(ax, figsize=(4.5, 4.0))
+    # off-diagonal counts are small: a square-root scale keeps them visible
+    ax.imshow(np.sqrt(cm), cmap="Greys", vmin=0)
+    top = np.sqrt(cm.max()) if cm.size else 1.0
+    for i in range(k):
+        for j in range(k):
+            if cm[i, j]:
+                ax.text(j, i, str(cm[i, j]), ha="center", va="center", fontsize=8,
+                        color="white" if np.sqrt(cm[i, j]) > 0.5 * top else "black")
+    ax.set_xticks(range(k), labels)
+    ax.set_yticks(range(k), labels)
+    ax.set_xlabel("predicted class")
+    ax.set_ylabel("true class")
+    ax.set_title(title or "Confusion matrix")
+    return ax
+
+
+def plot_images(images: Any, titles: Any = None, *, n_cols: int = 8,
+                title: str | None = None, width: float = 9.0):
+    """Show small grey-scale images (for example 8 x 8 digits) in a grid.
+
+    Parameters
+    ----------
+    images : array-like of shape (n_images, height, width)
+    titles : sequence of str, optional
+        One caption per image.
+    n_cols : int
+        Images per row.
+    title : str, optional
+        The figure's title.
+    width : float
+        Figure width in inches.
+
+    Returns
+    -------
+    matplotlib figure
+
+    Notes
+    -----
+    See the chapter "Neural networks".
+    """
+    import matplotlib.pyplot as plt
+
+    images = np.asarray(images, dtype=float)
+    if images.ndim != 3:
+        raise ValueError(f"images must have shape (n_images, height, width); got {images.shape}")
+    n = images.shape[0]
+    n_cols = max(1, min(n_cols, n))
+    n_rows = int(np.ceil(n / n_cols))
+    fig, axes = plt.subplots(n_rows, n_cols, figsize=(width, 1.25 * n_rows * width / n_cols / 1.1),
+                             layout="constrained", squeeze=False)
+    for k, ax in enumerate(axes.ravel()):
+        ax.set_axis_off()
+        if k < n:
+            ax.imshow(images[k], cmap="gray_r", interpolation="nearest")
+            if titles is not None:
+                ax.set_title(str(titles[k]), fontsize=8)
+    if title:
+        fig.suptitle(title)
+    return fig

@@ -125,3 +125,19 @@ def test_uci_sets_equal_scikit_learns_copies():
         X2, y2 = theirs(return_X_y=True)
         np.testing.assert_array_equal(X, X2)
         np.testing.assert_array_equal(y, y2)
+
+
+def test_digits_equal_scikit_learns_copy():
+    from mlbook.datasets import load_digits
+
+    b = load_digits()
+    assert b.data.shape == (1797, 64) and b.data.dtype == np.float64
+    assert b.images.shape == (1797, 8, 8)
+    assert np.array_equal(b.images[5].ravel(), b.data[5])
+    assert b.data.min() == 0 and b.data.max() == 16
+    assert np.array_equal(np.unique(b.target), np.arange(10))
+    assert "CC BY 4.0" in b.DESCR and "Alpaydin" in b.DESCR
+    datasets = pytest.importorskip("sklearn.datasets")
+    X2, y2 = datasets.load_digits(return_X_y=True)
+    np.testing.assert_array_equal(b.data, X2)
+    np.testing.assert_array_equal(b.target, y2)

@@ -10,11 +10,17 @@ Sources
 * Iris (Fisher, 1936), wine (Forina et al.) and breast cancer Wisconsin
   (diagnostic) (Street, Wolberg and Mangasarian, 1993): UCI Machine Learning
   Repository, converted from the copies that scikit-learn distributes.
+* Digits: "Optical Recognition of Handwritten Digits" (E. Alpaydin and
+  C. Kaynak, 1998), UCI Machine Learning Repository,
+  https://doi.org/10.24432/C50P49, licensed CC BY 4.0: the 1,797 8x8 images
+  of its test part, as scikit-learn distributes them
+  (``sklearn/datasets/data/digits.csv.gz``, copied unchanged).
 """
 
 from __future__ import annotations
 
 import csv
+import gzip
 from importlib import resources
 from typing import Any
 
@@ -22,6 +28,7 @@ import numpy as np
 
 __all__ = ["Bunch", "load_watermelon", "load_iris", "load_wine", "load_breast_cancer",
            "WATERMELON_EN"]
+__all__ += ["load_digits"]
 
 
 class Bunch(dict):
@@ -273,4 +280,52 @@ def load_breast_cancer(*, return_X_y: bool = False):
         "breast_cancer.csv",
         "Breast cancer Wisconsin diagnostic (Street, Wolberg and Mangasarian, 1993; UCI).",
         return_X_y,
+    )
+
+
+def load_digits(*, return_X_y: bool = False):
+    """Handwritten digits: 1,797 images of 8 x 8 pixels, 10 classes (0 to 9).
+
+    Each pixel is the number of "on" pixels in a 4 x 4 block of a 32 x 32
+    bitmap, an integer from 0 to 16 (UCI "Optical Recognition of Handwritten
+    Digits", Alpaydin and Kaynak, 1998, CC BY 4.0; the test part of 1,797
+    images, in the copy that scikit-learn distributes).
+
+    Parameters
+    ----------
+    return_X_y : bool, default=False
+        Return ``(data, target)`` instead of the Bunch.
+
+    Returns
+    -------
+    Bunch or tuple of ndarrays
+        ``data`` (float64, shape (1797, 64), the images flattened row by row),
+        ``images`` (float64, shape (1797, 8, 8)), ``target`` (int, shape
+        (1797,), the digit), ``target_names`` (``0..9``), ``feature_names``
+        (``"pixel_r_c"``), ``DESCR``.
+
+    Examples
+    --------
+    >>> X, y = load_digits(return_X_y=True)
+    >>> X.shape, int(X.max()), np.bincount(y).tolist()[:3]
+    ((1797, 64), 16, [178, 182, 177])
+    """
+    path = resources.files(__package__).joinpath("data", "digits.csv.gz")
+    with path.open("rb") as raw, gzip.open(raw, "rt", encoding="ascii") as f:
+        table = np.loadtxt(f, delimiter=",", dtype=np.float64)
+    data = table[:, :-1]
+    target = table[:, -1].astype(np.int64)
+    if return_X_y:
+        return data, target
+    return Bunch(
+        data=data,
+        images=data.reshape(-1, 8, 8),
+        target=target,
+        target_names=np.arange(10),
+        feature_names=[f"pixel_{r}_{c}" for r in range(8) for c in range(8)],
+        DESCR=(
+            "Optical Recognition of Handwritten Digits (Alpaydin and Kaynak, 1998; UCI "
+            "Machine Learning Repository, doi:10.24432/C50P49, CC BY 4.0): 1,797 images "
+            "of 8 x 8 pixels with values 0..16, digits 0 to 9."
+        ),
     )

@@ -1,0 +1,1191 @@
+r"""Neural networks: the perceptron, multi-layer perceptrons and back-propagation.
+
+The chapter *Neural networks* derives everything here. The module has three
+layers, from the formulas up:
+
+* pure functions: the activations and their derivatives, :func:`forward`
+  (every layer's activations) and :func:`backprop` (the loss and its gradient
+  with respect to every weight matrix and bias vector), with a shape comment
+  on every matrix product;
+* :class:`Perceptron` (Rosenblatt's learning rule, scikit-learn's names) and
+  :class:`BPNetwork`, Zhou's one-hidden-layer network trained by standard or
+  accumulated back-propagation exactly as his section 5.3 states it;
+* :class:`MLPClassifier` and :class:`MLPRegressor`, with scikit-learn's names,
+  defaults, loss, initialisation and stopping rules, trained by the optimisers
+  of ``mlbook.optim``.
+
+Notation (the book's, after Zhou): layer :math:`l = 1, \dots, L` has
+:math:`h_l` units, :math:`h_0 = d` inputs; ``coefs[l-1]`` is
+:math:`W_l` of shape :math:`(h_{l-1}, h_l)` and ``intercepts[l-1]`` is
+:math:`\boldsymbol b_l` of shape :math:`(h_l,)`. A row of ``X`` is one
+sample, so a layer computes :math:`Z_l = A_{l-1} W_l + \boldsymbol b_l`,
+:math:`A_l = f(Z_l)`, with :math:`A_0 = X`. Zhou writes the bias as a
+threshold that is subtracted, :math:`f(\beta_j - \theta_j)`; the two
+conventions differ only by the sign, :math:`b = -\theta`.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+from typing import Any, Sequence
+
+import numpy as np
+
+from ._validation import (
+    check_array,
+    check_classification_targets,
+    check_consistent_length,
+    check_is_fitted,
+    check_n_features,
+    check_random_state,
+    check_scalar,
+    check_X_y,
+    column_or_1d,
+)
+from .base import BaseEstimator, ClassifierMixin, RegressorMixin
+
+__all__ = [
+    "ACTIVATIONS",
+    "ConvergenceWarning",
+    "identity",
+    "logistic",
+    "relu",
+    "softmax",
+    "step",
+    "tanh",
+    "activation_derivative",
+    "glorot_uniform",
+    "n_parameters",
+    "forward",
+    "backprop",
+    "Perceptron",
+    "BPNetwork",
+    "MLPClassifier",
+    "MLPRegressor",
+]
+
+
+class ConvergenceWarning(UserWarning):
+    """Training stopped at ``max_iter`` before its stopping rule was met."""
+
+
+# ---------------------------------------------------------------------------
+# Activations (激活函数) and their derivatives
+# ---------------------------------------------------------------------------
+
+
+def step(z: Any) -> np.ndarray:
+    r"""The unit step :math:`\operatorname{sgn}(z) = 1` if :math:`z \ge 0`, else 0 (M-P neuron).
+
+    >>> step([-1.0, 0.0, 2.0]).tolist()
+    [0.0, 1.0, 1.0]
+    """
+    return (np.asarray(z, dtype=np.float64) >= 0).astype(np.float64)
+
+
+def identity(z: Any) -> np.ndarray:
+    """The identity :math:`f(z) = z` (a linear unit)."""
+    return np.array(z, dtype=np.float64)
+
+
+def logistic(z: Any) -> np.ndarray:
+    r"""The logistic sigmoid :math:`\sigma(z) = 1 / (1 + e^{-z})`, without overflow.
+
+    Computed as :math:`1/(1+e^{-|z|})` for :math:`z \ge 0` and
+    :math:`e^{-|z|}/(1+e^{-|z|})` otherwise, so that no exponential of a
+    large positive number is ever formed.
+
+    >>> logistic([0.0, 800.0, -800.0]).tolist()
+    [0.5, 1.0, 0.0]
+    """
+    z = np.asarray(z, dtype=np.float64)
+    e = np.exp(-np.abs(z))
+    return np.where(z >= 0, 1.0, e) / (1.0 + e)
+
+
+def tanh(z: Any) -> np.ndarray:
+    r"""The hyperbolic tangent :math:`\tanh z = 2\sigma(2z) - 1`."""
+    return np.tanh(np.asarray(z, dtype=np.float64))
+
+
+def relu(z: Any) -> np.ndarray:
+    r"""The rectified linear unit :math:`\max(z, 0)`."""
+    return np.maximum(np.asarray(z, dtype=np.float64), 0.0)
+
+
+def softmax(Z: Any) -> np.ndarray:
+    r"""Row-wise softmax :math:`e^{z_k} / \sum_j e^{z_j}`, shifted by the row maximum.
+
+    Parameters
+    ----------
+    Z : array-like of shape (n_samples, n_classes)
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_classes)
+        Non-negative rows that sum to 1.
+
+    >>> softmax([[0.0, 0.0], [1000.0, 0.0]]).round(6).tolist()
+    [[0.5, 0.5], [1.0, 0.0]]
+    """
+    Z = np.asarray(Z, dtype=np.float64)
+    E = np.exp(Z - Z.max(axis=1, keepdims=True))
+    return E / E.sum(axis=1, keepdims=True)
+
+
+#: The hidden-layer activations by scikit-learn's names.
+ACTIVATIONS = {"identity": identity, "logistic": logistic, "tanh": tanh, "relu": relu}
+_OUT_ACTIVATIONS = ("softmax", "logistic", "identity")
+
+
+def activation_derivative(A: Any, activation: str) -> np.ndarray:
+    r"""The derivative :math:`f'(z)` written through the activation's value :math:`a = f(z)`.
+
+    ========== ====================== ============================
+    activation :math:`f(z)`           :math:`f'(z)` in terms of a
+    ========== ====================== ============================
+    identity   :math:`z`              :math:`1`
+    logistic   :math:`1/(1+e^{-z})`   :math:`a(1-a)`
+    tanh       :math:`\tanh z`        :math:`1-a^2`
+    relu       :math:`\max(z, 0)`     :math:`[a > 0]`
+    ========== ====================== ============================
+
+    Back-propagation only needs the values the forward pass stored, which is
+    why the derivatives are written this way. (ReLU is not differentiable at
+    0; like scikit-learn we take 0 there.)
+
+    Parameters
+    ----------
+    A : array-like
+        Activations :math:`a = f(z)`.
+    activation : {"identity", "logistic", "tanh", "relu"}
+
+    >>> activation_derivative([0.5], "logistic").tolist()
+    [0.25]
+    """
+    A = np.asarray(A, dtype=np.float64)
+    if activation == "identity":
+        return np.ones_like(A)
+    if activation == "logistic":
+        return A * (1.0 - A)
+    if activation == "tanh":
+        return 1.0 - A * A
+    if activation == "relu":
+        return (A > 0).astype(np.float64)
+    raise ValueError(
+        f"activation must be one of {sorted(ACTIVATIONS)}; got {activation!r}"
+    )
+
+
+def _activate_inplace(Z: np.ndarray, activation: str) -> np.ndarray:
+    """Apply a hidden activation (or an output one) to ``Z`` in place and return it."""
+    if activation == "relu":
+        np.maximum(Z, 0.0, out=Z)
+    elif activation == "tanh":
+        np.tanh(Z, out=Z)
+    elif activation == "logistic":
+        Z[...] = logistic(Z)
+    elif activation == "softmax":
+        Z -= Z.max(axis=1, keepdims=True)
+        np.exp(Z, out=Z)
+        Z /= Z.sum(axis=1, keepdims=True)
+    # identity: nothing to do
+    return Z
+
+
+def _multiply_derivative_inplace(delta: np.ndarray, A: np.ndarray, activation: str) -> None:
+    """``delta *= f'(Z)``, with ``f'`` written through ``A = f(Z)`` (in place)."""
+    if activation == "relu":
+        delta[A <= 0] = 0.0
+    elif activation == "tanh":
+        delta *= 1.0 - A * A
+    elif activation == "logistic":
+        delta *= A * (1.0 - A)
+    # identity: f' = 1
+
+
+# ---------------------------------------------------------------------------
+# Initialisation and the parameter count
+# ---------------------------------------------------------------------------
+
+
+def glorot_uniform(fan_in: int, fan_out: int, activation: str = "relu",
+                   random_state: Any = None) -> tuple[np.ndarray, np.ndarray]:
+    r"""Glorot-uniform initial weights and biases of one layer, as scikit-learn draws them.
+
+    Both are drawn from :math:`U(-r, r)` with
+    :math:`r = \sqrt{6 / (h_{in} + h_{out})}`, or
+    :math:`\sqrt{2 / (h_{in} + h_{out})}` for the logistic activation
+    (Glorot and Bengio, 2010; scikit-learn's ``_init_coef``). The weights'
+    variance, :math:`r^2/3`, keeps the variance of the signal roughly constant
+    from layer to layer in both directions.
+
+    Returns
+    -------
+    W : ndarray of shape (fan_in, fan_out)
+    b : ndarray of shape (fan_out,)
+    """
+    rng = check_random_state(random_state)
+    factor = 2.0 if activation == "logistic" else 6.0
+    bound = np.sqrt(factor / (fan_in + fan_out))
+    W = rng.uniform(-bound, bound, size=(fan_in, fan_out))
+    b = rng.uniform(-bound, bound, size=fan_out)
+    return W, b
+
+
+def n_parameters(layer_units: Sequence[int]) -> int:
+    r"""Number of weights and biases of a fully connected network.
+
+    A layer of :math:`h_l` units fed by :math:`h_{l-1}` has
+    :math:`(h_{l-1} + 1) h_l` parameters (a weight from each input and one
+    bias, or threshold, per unit). For Zhou's network with :math:`d` inputs,
+    :math:`q` hidden and :math:`l` output units this is
+    :math:`(d+1)q + (q+1)l`.
+
+    >>> n_parameters([64, 32, 10])            # (64+1)*32 + (32+1)*10
+    2410
+    """
+    units = [int(u) for u in layer_units]
+    return sum((a + 1) * b for a, b in zip(units[:-1], units[1:]))
+
+
+# ---------------------------------------------------------------------------
+# Forward pass and back-propagation (pure functions)
+# ---------------------------------------------------------------------------
+
+
+def _check_network(coefs, intercepts, X, activation, out_activation):
+    if not isinstance(coefs, (list, tuple)) or not isinstance(intercepts, (list, tuple)):
+        raise TypeError("coefs and intercepts must be lists of arrays (one per layer)")
+    if len(coefs) == 0 or len(coefs) != len(intercepts):
+        raise ValueError(
+            f"coefs and intercepts must be non-empty lists of the same length; "
+            f"got {len(coefs)} and {len(intercepts)}"
+        )
+    if activation not in ACTIVATIONS:
+        raise ValueError(f"activation must be one of {sorted(ACTIVATIONS)}; got {activation!r}")
+    if out_activation not in _OUT_ACTIVATIONS:
+        raise ValueError(
+            f"out_activation must be one of {list(_OUT_ACTIVATIONS)}; got {out_activation!r}"
+        )
+    X = check_array(X, "X")
+    coefs = [np.asarray(W, dtype=np.float64) for W in coefs]
+    intercepts = [np.asarray(b, dtype=np.float64) for b in intercepts]
+    fan_in = X.shape[1]
+    for i, (W, b) in enumerate(zip(coefs, intercepts)):
+        if W.ndim != 2 or W.shape[0] != fan_in:
+            raise ValueError(
+                f"coefs[{i}] must have shape ({fan_in}, h); got {W.shape}"
+            )
+        if b.shape != (W.shape[1],):
+            raise ValueError(
+                f"intercepts[{i}] must have shape ({W.shape[1]},); got {b.shape}"
+            )
+        fan_in = W.shape[1]
+    return coefs, intercepts, X
+
+
+def _forward(coefs, intercepts, X, activation, out_activation):
+    """The forward pass without checks; returns the activations of every layer."""
+    activations = [X]
+    last = len(coefs) - 1
+    for i, (W, b) in enumerate(zip(coefs, intercepts)):
+        # Z_l (n, h_l) = A_{l-1} (n, h_{l-1}) @ W_l (h_{l-1}, h_l) + b_l (h_l,)
+        Z = activations[-1] @ W
+        Z += b
+        activations.append(_activate_inplace(Z, out_activation if i == last else activation))
+    return activations
+
+
+def forward(coefs: Sequence[Any], intercepts: Sequence[Any], X: Any,
+            activation: str, out_activation: str) -> list[np.ndarray]:
+    r"""Forward pass (信号的前向传播): the activations of every layer.
+
+    Parameters
+    ----------
+    coefs : list of L arrays
+        ``coefs[l-1]`` is :math:`W_l`, shape :math:`(h_{l-1}, h_l)`,
+        :math:`h_0 = d` (the number of features).
+    intercepts : list of L arrays
+        ``intercepts[l-1]`` is :math:`\boldsymbol b_l`, shape :math:`(h_l,)`.
+    X : array-like of shape (n_samples, d)
+    activation : {"identity", "logistic", "tanh", "relu"}
+        The hidden units' activation.
+    out_activation : {"softmax", "logistic", "identity"}
+        The output units' activation.
+
+    Returns
+    -------
+    list of L + 1 arrays
+        :math:`A_0 = X, A_1, \dots, A_L`, with :math:`A_l` of shape
+        (n_samples, :math:`h_l`); :math:`A_L` is the network's output.
+
+    Notes
+    -----
+    :math:`Z_l = A_{l-1} W_l + \boldsymbol 1 \boldsymbol b_l^\top` and
+    :math:`A_l = f_l(Z_l)`, one matrix product per layer for all samples at
+    once. See the chapter *Neural networks*.
+
+    Examples
+    --------
+    >>> W = [np.array([[1.0, -1.0]]), np.array([[1.0], [1.0]])]
+    >>> b = [np.zeros(2), np.array([-0.5])]
+    >>> forward(W, b, [[2.0], [-3.0]], "relu", "identity")[-1].ravel().tolist()
+    [1.5, 2.5]
+    """
+    coefs, intercepts, X = _check_network(coefs, intercepts, X, activation, out_activation)
+    return _forward(coefs, intercepts, X, activation, out_activation)
+
+
+def _output_loss(A_out: np.ndarray, Y: np.ndarray, out_activation: str) -> float:
+    """Mean data loss of the output layer (no penalty), as scikit-learn defines it.
+
+    Log-probabilities are clipped at the machine epsilon, as scikit-learn's
+    ``log_loss`` does, so that a saturated output costs a large finite loss.
+    """
+    n = A_out.shape[0]
+    if out_activation == "identity":
+        # half the squared error, summed over outputs, averaged over samples
+        R = A_out - Y
+        return 0.5 * float(np.einsum("ij,ij->", R, R)) / n
+    eps = np.finfo(np.float64).eps
+    P = np.clip(A_out, eps, 1.0 - eps)
+    if out_activation == "softmax":
+        return -float(np.einsum("ij,ij->", Y, np.log(P))) / n
+    # logistic outputs: binary cross-entropy of every output column
+    return -float(np.einsum("ij,ij->", Y, np.log(P)) + np.einsum("ij,ij->", 1.0 - Y, np.log1p(-P))) / n
+
+
+def _backprop(coefs, intercepts, X, Y, activation, out_activation, alpha):
+    """Back-propagation without checks (the training loop calls this)."""
+    n = X.shape[0]
+    activations = _forward(coefs, intercepts, X, activation, out_activation)
+    loss = _output_loss(activations[-1], Y, out_activation)
+    loss += 0.5 * alpha * sum(float(np.einsum("ij,ij->", W, W)) for W in coefs) / n
+
+    L = len(coefs)
+    coef_grads: list[np.ndarray] = [None] * L  # type: ignore[list-item]
+    intercept_grads: list[np.ndarray] = [None] * L  # type: ignore[list-item]
+    # output layer: for softmax + log-loss, logistic + log-loss and identity +
+    # half squared error alike, n * dLoss/dZ_L = A_L - Y   (n, h_L)
+    delta = activations[-1] - Y
+    for l in range(L - 1, -1, -1):
+        # dLoss/dW_l (h_{l-1}, h_l) = A_{l-1}.T (h_{l-1}, n) @ delta_l (n, h_l), plus the penalty
+        G = activations[l].T @ delta
+        G += alpha * coefs[l]
+        G /= n
+        coef_grads[l] = G
+        # dLoss/db_l (h_l,) = column sums of delta_l (n, h_l)
+        intercept_grads[l] = delta.sum(axis=0) / n
+        if l > 0:
+            # delta_{l-1} (n, h_{l-1}) = delta_l (n, h_l) @ W_l.T (h_l, h_{l-1}), times f'(Z_{l-1})
+            delta = delta @ coefs[l].T
+            _multiply_derivative_inplace(delta, activations[l], activation)
+    return loss, coef_grads, intercept_grads
+
+
+def backprop(coefs: Sequence[Any], intercepts: Sequence[Any], X: Any, Y: Any,
+             activation: str, out_activation: str,
+             alpha: float = 0.0) -> tuple[float, list[np.ndarray], list[np.ndarray]]:
+    r"""Back-propagation (误差逆传播): the loss and its gradient for every layer.
+
+    Parameters
+    ----------
+    coefs, intercepts : lists of L arrays
+        As in :func:`forward`.
+    X : array-like of shape (n, d)
+    Y : array-like of shape (n, h_L)
+        Targets: one-hot rows for ``out_activation="softmax"``, 0/1 entries
+        for ``"logistic"``, real values for ``"identity"``. A 1-d ``Y`` is
+        read as one output column.
+    activation : {"identity", "logistic", "tanh", "relu"}
+    out_activation : {"softmax", "logistic", "identity"}
+        Determines the loss: softmax with the mean log-loss
+        (cross-entropy), logistic with the mean binary log-loss of every
+        output column, identity with half the mean squared error.
+    alpha : float, default=0.0
+        L2 penalty on the weights (not on the biases).
+
+    Returns
+    -------
+    loss : float
+        :math:`\frac1n \sum_i \ell(\hat{\boldsymbol y}_i, \boldsymbol y_i) + \frac{\alpha}{2n} \sum_l \|W_l\|_F^2`.
+    coef_grads : list of L arrays
+        :math:`\partial\,\text{loss} / \partial W_l`, shapes of ``coefs``.
+    intercept_grads : list of L arrays
+        :math:`\partial\,\text{loss} / \partial \boldsymbol b_l`, shapes of
+        ``intercepts``.
+
+    Notes
+    -----
+    With :math:`\Delta_L = A_L - Y` (each of the three output/loss pairs is
+    *canonical*: the derivative of the loss with respect to the output
+    layer's input :math:`Z_L` is :math:`(A_L - Y)/n`) the recursion is
+
+    .. math::
+
+        \frac{\partial \text{loss}}{\partial W_l} = \frac1n \big(A_{l-1}^\top \Delta_l + \alpha W_l\big),
+        \qquad
+        \frac{\partial \text{loss}}{\partial \boldsymbol b_l} = \frac1n \Delta_l^\top \boldsymbol 1,
+        \qquad
+        \Delta_{l-1} = (\Delta_l W_l^\top) \odot f'(Z_{l-1}).
+
+    Zhou's gradients are the rows of :math:`-\Delta`: :math:`g_j` at the
+    output layer, :math:`e_h` at a hidden one. For several outputs the squared
+    error is summed over the outputs (Zhou's :math:`E_k`); scikit-learn's
+    reported loss averages them instead, though its gradient is this one.
+    See the chapter *Neural networks*.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> W = [rng.normal(size=(3, 4)), rng.normal(size=(4, 2))]
+    >>> b = [np.zeros(4), np.zeros(2)]
+    >>> loss, gW, gb = backprop(W, b, rng.normal(size=(5, 3)), np.eye(2)[[0, 1, 1, 0, 1]],
+    ...                         "tanh", "softmax")
+    >>> [g.shape for g in gW], [g.shape for g in gb]
+    ([(3, 4), (4, 2)], [(4,), (2,)])
+    """
+    coefs, intercepts, X = _check_network(coefs, intercepts, X, activation, out_activation)
+    Y = np.asarray(Y, dtype=np.float64)
+    if Y.ndim == 1:
+        Y = Y.reshape(-1, 1)
+    if Y.shape != (X.shape[0], coefs[-1].shape[1]):
+        raise ValueError(
+            f"Y must have shape (n_samples, n_outputs) = ({X.shape[0]}, "
+            f"{coefs[-1].shape[1]}); got {Y.shape}"
+        )
+    if not np.isfinite(Y).all():
+        raise ValueError("Y contains NaN or infinity")
+    check_scalar(alpha, "alpha", numbers.Real, min_val=0.0)
+    return _backprop(coefs, intercepts, X, Y, activation, out_activation, float(alpha))
+
+
+# ---------------------------------------------------------------------------
+# The perceptron (感知机)
+# ---------------------------------------------------------------------------
+
+
+class Perceptron(ClassifierMixin, BaseEstimator):
+    r"""Rosenblatt's perceptron, trained by its mistake-driven rule.
+
+    For each sample in turn (in a new random order every epoch when
+    ``shuffle``), if :math:`y_i(\boldsymbol w^\top \boldsymbol x_i + b) \le 0`
+    with :math:`y_i \in \{-1, +1\}`, update
+
+    .. math::
+
+        \boldsymbol w \leftarrow \boldsymbol w + \eta_0 y_i \boldsymbol x_i, \qquad
+        b \leftarrow b + \eta_0 y_i .
+
+    This is Zhou's rule :math:`\Delta w_i = \eta (y - \hat y) x_i` with 0/1
+    labels and the threshold :math:`\theta = -b` on a dummy input of
+    :math:`-1`. More than two classes are learned one-vs-rest, as in
+    scikit-learn.
+
+    Parameters
+    ----------
+    eta0 : float, default=1.0
+        Learning rate :math:`\eta_0 > 0`. Starting from zero weights, it only
+        scales :math:`(\boldsymbol w, b)` and never changes the predictions.
+    max_iter : int, default=1000
+        Maximum number of epochs (passes over the data).
+    tol : float or None, default=None
+        With ``None``, training stops after the first epoch without a
+        mistake (the weights can no longer change) or after ``max_iter``
+        epochs. With a number, it also stops, as scikit-learn's does, when
+        the epoch's total perceptron loss
+        :math:`\sum_i \max(0, -y_i f(\boldsymbol x_i))` has exceeded the best
+        so far minus ``tol * n_samples`` in 5 consecutive epochs.
+    shuffle : bool, default=True
+        Visit the samples in a new random order every epoch.
+    random_state : None, int or numpy Generator
+        Seeds the shuffling.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (1, n_features) or (n_classes, n_features)
+    intercept_ : ndarray of shape (1,) or (n_classes,)
+    n_iter_ : int
+        Epochs run (the largest over the one-vs-rest problems).
+    mistakes_ : ndarray of shape (n_epochs,)
+        Number of updates (mistakes) in each of the ``n_iter_`` epochs, summed over the
+        one-vs-rest problems; ``mistakes_.sum()`` is the count that
+        Novikoff's theorem bounds by :math:`(R/\gamma)^2`.
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_ : int
+
+    Notes
+    -----
+    scikit-learn's ``Perceptron`` defaults to ``tol=1e-3`` and, with
+    ``tol=None``, always runs ``max_iter`` epochs; its weights are the same,
+    since an epoch without mistakes changes nothing. See the chapter
+    *Neural networks*.
+
+    Examples
+    --------
+    >>> X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]])
+    >>> Perceptron(shuffle=False).fit(X, [0, 0, 0, 1]).predict(X).tolist()   # AND
+    [0, 0, 0, 1]
+    """
+
+    def __init__(self, eta0: float = 1.0, max_iter: int = 1000, tol: float | None = None,
+                 shuffle: bool = True, random_state: Any = None):
+        self.eta0 = eta0
+        self.max_iter = max_iter
+        self.tol = tol
+        self.shuffle = shuffle
+        self.random_state = random_state
+
+    def fit(self, X: Any, y: Any) -> "Perceptron":
+        """Learn the weights from ``X`` (n_samples, n_features) and labels ``y`` (n_samples,)."""
+        check_scalar(self.eta0, "eta0", numbers.Real, min_val=0.0, include_min=False)
+        check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
+        if self.tol is not None:
+            check_scalar(self.tol, "tol", numbers.Real, min_val=0.0)
+        X, y = check_X_y(X, y)
+        self.classes_ = check_classification_targets(y)
+        self.n_features_in_ = X.shape[1]
+        rng = check_random_state(self.random_state)
+        if self.classes_.size == 2:
+            problems = [np.where(y == self.classes_[1], 1.0, -1.0)]
+        else:
+            problems = [np.where(y == c, 1.0, -1.0) for c in self.classes_]
+        coefs, intercepts, iters, mistakes = [], [], [], []
+        for s in problems:
+            w, b, n_iter, m = self._fit_binary(X, s, rng)
+            coefs.append(w)
+            intercepts.append(b)
+            iters.append(n_iter)
+            mistakes.append(m)
+        self.coef_ = np.array(coefs)
+        self.intercept_ = np.array(intercepts)
+        self.n_iter_ = max(iters)
+        total = np.zeros(self.n_iter_, dtype=np.int64)
+        for m in mistakes:
+            total[: m.size] += m
+        self.mistakes_ = total
+        return self
+
+    def _fit_binary(self, X, s, rng):
+        n, d = X.shape
+        w = np.zeros(d)
+        b = 0.0
+        eta = float(self.eta0)
+        mistakes = []
+        best_loss, no_improvement = np.inf, 0
+        stopped = False
+        for epoch in range(self.max_iter):
+            order = rng.permutation(n) if self.shuffle else range(n)
+            count, sumloss = 0, 0.0
+            # The perceptron is online: each update changes the next margin, so
+            # this loop over samples is the algorithm, not a missed vectorisation.
+            for i in order:
+                margin = s[i] * (X[i] @ w + b)
+                if margin <= 0.0:
+                    sumloss -= margin
+                    w += (eta * s[i]) * X[i]
+                    b += eta * s[i]
+                    count += 1
+            mistakes.append(count)
+            if count == 0:
+                stopped = True
+                break
+            if self.tol is not None:
+                if sumloss > best_loss - self.tol * n:
+                    no_improvement += 1
+                else:
+                    no_improvement = 0
+                best_loss = min(best_loss, sumloss)
+                if no_improvement >= 5:
+                    stopped = True
+                    break
+        if not stopped:
+            warnings.warn(
+                f"Perceptron: {self.max_iter} epochs (max_iter) still made mistakes; "
+                "the data may not be linearly separable",
+                ConvergenceWarning, stacklevel=3,
+            )
+        return w, b, len(mistakes), np.array(mistakes, dtype=np.int64)
+
+    def decision_function(self, X: Any) -> np.ndarray:
+        r"""Signed scores :math:`\boldsymbol w^\top \boldsymbol x + b`: shape (n,) for two classes, else (n, n_classes)."""
+        check_is_fitted(self, "coef_")
+        X = check_array(X, "X")
+        check_n_features(self, X)
+        # (n, K) = X (n, d) @ coef_.T (d, K)
+        scores = X @ self.coef_.T + self.intercept_
+        return scores.ravel() if self.classes_.size == 2 else scores
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Class labels: the positive class where the score is > 0 (two classes), else the argmax."""
+        scores = self.decision_function(X)
+        if self.classes_.size == 2:
+            return self.classes_[(scores > 0).astype(int)]
+        return self.classes_[np.argmax(scores, axis=1)]
+
+
+# ---------------------------------------------------------------------------
+# Zhou's BP network (one hidden layer, sigmoid units, squared error)
+# ---------------------------------------------------------------------------
+
+
+class BPNetwork(ClassifierMixin, BaseEstimator):
+    r"""Zhou's one-hidden-layer network, trained by standard or accumulated BP.
+
+    Exactly the network and algorithm of Zhou's section 5.3 (figure 5.8):
+    :math:`d` inputs, :math:`q` hidden and :math:`l` output units, all
+    sigmoid, with thresholds,
+
+    .. math::
+
+        b_h = f(\alpha_h - \gamma_h),\ \alpha_h = \sum_i v_{ih} x_i, \qquad
+        \hat y_j = f(\beta_j - \theta_j),\ \beta_j = \sum_h w_{hj} b_h,
+
+    the squared error :math:`E_k = \tfrac12 \sum_j (\hat y_j^k - y_j^k)^2`
+    and the updates :math:`\Delta w_{hj} = \eta g_j b_h`,
+    :math:`\Delta\theta_j = -\eta g_j`, :math:`\Delta v_{ih} = \eta e_h x_i`,
+    :math:`\Delta\gamma_h = -\eta e_h` with
+
+    .. math::
+
+        g_j = \hat y_j (1 - \hat y_j)(y_j - \hat y_j), \qquad
+        e_h = b_h (1 - b_h) \sum_j w_{hj} g_j .
+
+    Parameters
+    ----------
+    n_hidden : int, default=5
+        :math:`q`, the number of hidden units.
+    eta : float, default=0.1
+        The learning rate :math:`\eta \in (0, 1)` (Zhou suggests 0.1).
+    max_iter : int, default=100
+        Epochs (passes over the training set).
+    accumulated : bool, default=False
+        ``False``: standard BP, one update per sample, in the order of the
+        data. ``True``: accumulated BP, one update per epoch with the
+        gradient of the mean error :math:`E = \frac1m \sum_k E_k`.
+    random_state : None, int or numpy Generator
+        Seeds the initial weights and thresholds, uniform on (0, 1) as Zhou
+        initialises them.
+
+    Attributes
+    ----------
+    v_ : ndarray of shape (d, q)
+    gamma_ : ndarray of shape (q,)
+    w_ : ndarray of shape (q, l)
+    theta_ : ndarray of shape (l,)
+    error_curve_ : ndarray of shape (max_iter + 1,)
+        The mean training error :math:`E` before training and after every epoch.
+    classes_ : ndarray
+        The two labels when fitted on a 1-d label vector.
+    n_features_in_ : int
+
+    Examples
+    --------
+    >>> X = np.array([[0., 0.], [0., 1.], [1., 0.], [1., 1.]])
+    >>> net = BPNetwork(n_hidden=3, eta=0.5, max_iter=50, random_state=0).fit(X, [0, 1, 1, 1])
+    >>> bool(net.error_curve_[-1] < net.error_curve_[0])
+    True
+    """
+
+    def __init__(self, n_hidden: int = 5, eta: float = 0.1, max_iter: int = 100,
+                 accumulated: bool = False, random_state: Any = None):
+        self.n_hidden = n_hidden
+        self.eta = eta
+        self.max_iter = max_iter
+        self.accumulated = accumulated
+        self.random_state = random_state
+
+    def _outputs(self, X):
+        # hidden (m, q) = f(X (m, d) @ v (d, q) - gamma (q,))
+        B = logistic(X @ self.v_ - self.gamma_)
+        # outputs (m, l) = f(B (m, q) @ w (q, l) - theta (l,))
+        return B, logistic(B @ self.w_ - self.theta_)
+
+    def fit(self, X: Any, y: Any) -> "BPNetwork":
+        """Train on ``X`` (m, d) and 0/1 labels ``y`` (m,) or targets in [0, 1] of shape (m, l)."""
+        check_scalar(self.n_hidden, "n_hidden", numbers.Integral, min_val=1)
+        check_scalar(self.eta, "eta", numbers.Real, min_val=0.0, include_min=False)
+        check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
+        X = check_array(X, "X")
+        Y = np.asarray(y)
+        if Y.ndim == 1:
+            Y = column_or_1d(Y, "y")
+            self.classes_ = check_classification_targets(Y, n_classes=2)
+            Y = (Y == self.classes_[1]).astype(np.float64).reshape(-1, 1)
+        else:
+            Y = check_array(Y, "y")
+            if Y.min() < 0 or Y.max() > 1:
+                raise ValueError("y must hold targets in [0, 1] for sigmoid outputs")
+        check_consistent_length(X, Y, names=["X", "y"])
+        m, d = X.shape
+        q, l = int(self.n_hidden), Y.shape[1]
+        self.n_features_in_ = d
+        rng = check_random_state(self.random_state)
+        # Zhou: initialise every weight and threshold at random in (0, 1)
+        self.v_ = rng.uniform(0, 1, size=(d, q))
+        self.gamma_ = rng.uniform(0, 1, size=q)
+        self.w_ = rng.uniform(0, 1, size=(q, l))
+        self.theta_ = rng.uniform(0, 1, size=l)
+        eta = float(self.eta)
+
+        def mean_error():
+            return 0.5 * float(np.sum((self._outputs(X)[1] - Y) ** 2)) / m
+
+        errors = [mean_error()]
+        for _ in range(self.max_iter):
+            if self.accumulated:
+                B, Yhat = self._outputs(X)
+                G = Yhat * (1 - Yhat) * (Y - Yhat)          # g_j for every sample (m, l)
+                E = B * (1 - B) * (G @ self.w_.T)           # e_h (m, q) = (m, l) @ (l, q)
+                # gradient of the mean error E = (1/m) sum_k E_k
+                self.w_ += eta * (B.T @ G) / m              # (q, l) = (q, m) @ (m, l)
+                self.theta_ -= eta * G.mean(axis=0)
+                self.v_ += eta * (X.T @ E) / m              # (d, q) = (d, m) @ (m, q)
+                self.gamma_ -= eta * E.mean(axis=0)
+            else:
+                # standard BP updates after every sample, so the loop is the algorithm
+                for x, t in zip(X, Y):
+                    b = logistic(x @ self.v_ - self.gamma_)            # (q,) = (d,) @ (d, q)
+                    yhat = logistic(b @ self.w_ - self.theta_)         # (l,) = (q,) @ (q, l)
+                    g = yhat * (1 - yhat) * (t - yhat)                 # (l,)
+                    e = b * (1 - b) * (self.w_ @ g)                    # (q,) = (q, l) @ (l,)
+                    self.w_ += eta * np.outer(b, g)                    # (q, l)
+                    self.theta_ -= eta * g
+                    self.v_ += eta * np.outer(x, e)                    # (d, q)
+                    self.gamma_ -= eta * e
+            errors.append(mean_error())
+        self.error_curve_ = np.array(errors)
+        self.n_iter_ = self.max_iter
+        return self
+
+    def decision_function(self, X: Any) -> np.ndarray:
+        """The network's outputs :math:`\\hat y`, shape (n,) for one output unit, else (n, l)."""
+        check_is_fitted(self, "w_")
+        X = check_array(X, "X")
+        check_n_features(self, X)
+        out = self._outputs(X)[1]
+        return out.ravel() if out.shape[1] == 1 else out
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Labels: output >= 0.5 (the class ``classes_[1]`` when fitted on labels)."""
+        out = self.decision_function(X)
+        hit = (out >= 0.5).astype(int)
+        return self.classes_[hit] if hasattr(self, "classes_") else hit
+
+
+# ---------------------------------------------------------------------------
+# Multi-layer perceptrons (多层前馈网络) with scikit-learn's interface
+# ---------------------------------------------------------------------------
+
+
+def _warn_if_unscaled(X: np.ndarray) -> None:
+    """Warn when a feature's mean or spread is far from order 1 (the scale Glorot's weights assume)."""
+    scale = float(np.max(np.abs(X.mean(axis=0)) + X.std(axis=0)))
+    if scale > 100.0:
+        warnings.warn(
+            f"X has a feature whose mean or standard deviation is of order {scale:.3g}; "
+            "multi-layer perceptrons train poorly on unscaled data, since the initial "
+            "weights assume inputs of order 1: standardise X (subtract each column's mean, "
+            "divide by its standard deviation)", UserWarning, stacklevel=4)
+
+
+class _BaseMLP(BaseEstimator):
+    """Shared training loop of MLPClassifier and MLPRegressor (scikit-learn's rules)."""
+
+    def __init__(self, hidden_layer_sizes: Any = (100,), activation: str = "relu",
+                 solver: str = "adam", alpha: float = 1e-4, batch_size: Any = "auto",
+                 learning_rate_init: float = 1e-3, max_iter: int = 200, tol: float = 1e-4,
+                 shuffle: bool = True, momentum: float = 0.9, nesterovs_momentum: bool = True,
+                 early_stopping: bool = False, validation_fraction: float = 0.1,
+                 n_iter_no_change: int = 10, random_state: Any = None):
+        self.hidden_layer_sizes = hidden_layer_sizes
+        self.activation = activation
+        self.solver = solver
+        self.alpha = alpha
+        self.batch_size = batch_size
+        self.learning_rate_init = learning_rate_init
+        self.max_iter = max_iter
+        self.tol = tol
+        self.shuffle = shuffle
+        self.momentum = momentum
+        self.nesterovs_momentum = nesterovs_momentum
+        self.early_stopping = early_stopping
+        self.validation_fraction = validation_fraction
+        self.n_iter_no_change = n_iter_no_change
+        self.random_state = random_state
+
+    # --- checks -------------------------------------------------------------
+
+    def _hidden_sizes(self) -> list[int]:
+        sizes = self.hidden_layer_sizes
+        if isinstance(sizes, (numbers.Integral, np.integer)) and not isinstance(sizes, bool):
+            sizes = [sizes]
+        try:
+            sizes = list(sizes)
+        except TypeError:
+            raise TypeError(
+                f"hidden_layer_sizes must be an int or a sequence of ints; got {sizes!r}"
+            ) from None
+        for s in sizes:
+            if isinstance(s, bool) or not isinstance(s, (numbers.Integral, np.integer)):
+                raise TypeError(f"hidden_layer_sizes must hold ints; got {sizes!r}")
+            if s <= 0:
+                raise ValueError(
+                    f"hidden_layer_sizes must hold positive layer sizes; got {sizes!r}"
+                )
+        return [int(s) for s in sizes]
+
+    def _check_params(self) -> list[int]:
+        sizes = self._hidden_sizes()
+        if self.activation not in ACTIVATIONS:
+            raise ValueError(
+                f"activation must be one of {sorted(ACTIVATIONS)}; got {self.activation!r}"
+            )
+        if self.solver not in ("adam", "sgd"):
+            extra = " (scikit-learn's 'lbfgs' is not implemented)" if self.solver == "lbfgs" else ""
+            raise ValueError(f"solver must be 'adam' or 'sgd'{extra}; got {self.solver!r}")
+        check_scalar(self.alpha, "alpha", numbers.Real, min_val=0.0)
+        if isinstance(self.batch_size, str):
+            if self.batch_size != "auto":
+                raise ValueError(f"batch_size must be 'auto' or an int >= 1; got {self.batch_size!r}")
+        else:
+            check_scalar(self.batch_size, "batch_size", numbers.Integral, min_val=1)
+        check_scalar(self.learning_rate_init, "learning_rate_init", numbers.Real,
+                     min_val=0.0, include_min=False)
+        check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
+        check_scalar(self.tol, "tol", numbers.Real, min_val=0.0)
+        check_scalar(self.momentum, "momentum", numbers.Real, min_val=0.0, max_val=1.0)
+        check_scalar(self.validation_fraction, "validation_fraction", numbers.Real,
+                     min_val=0.0, max_val=1.0, include_min=False, include_max=False)
+        check_scalar(self.n_iter_no_change, "n_iter_no_change", numbers.Integral, min_val=1)
+        return sizes
+
+    # --- the optimiser --------------------------------------------------------
+
+    def _make_optimizer(self, params: list[np.ndarray]):
+        from .optim import SGD, Adam
+
+        lr = float(self.learning_rate_init)
+        if self.solver == "adam":
+            # scikit-learn: beta_1=0.9, beta_2=0.999, epsilon=1e-8; the L2 penalty is
+            # in the loss (backprop adds alpha W / n), so no weight decay here
+            return Adam(params, lr=lr, betas=(0.9, 0.999), eps=1e-8)
+        mu = float(self.momentum)
+        # scikit-learn's velocity v <- mu v - lr g is -lr times torch's buffer
+        # u <- mu u + g, so with a constant learning rate the two are the same
+        # rule; Nesterov: scikit-learn's step mu v - lr g = -lr (g + mu u).
+        return SGD(params, lr=lr, momentum=mu,
+                   nesterov=bool(self.nesterovs_momentum) and mu > 0)
+
+    # --- training -------------------------------------------------------------
+
+    def _fit(self, X: np.ndarray, Y: np.ndarray, y_val_labels: np.ndarray | None):
+        sizes = self._check_params()
+        rng = check_random_state(self.random_state)
+        n_samples, n_features = X.shape
+        self.n_features_in_ = n_features
+        self.n_outputs_ = Y.shape[1]
+        layer_units = [n_features] + sizes + [self.n_outputs_]
+        self.n_layers_ = len(layer_units)
+        coefs, intercepts = [], []
+        for fan_in, fan_out in zip(layer_units[:-1], layer_units[1:]):
+            W, b = glorot_uniform(fan_in, fan_out, self.activation, rng)
+            coefs.append(W)
+            intercepts.append(b)
+
+        if self.early_stopping:
+            from .model_selection import train_test_split
+
+            stratify = y_val_labels if isinstance(self, ClassifierMixin) else None
+            X_tr, X_val, Y_tr, Y_val = train_test_split(
+                X, Y, test_size=self.validation_fraction, random_state=rng, stratify=stratify)
+            if X_val.shape[0] < 2:
+                raise ValueError(
+                    f"validation_fraction={self.validation_fraction} leaves fewer than 2 "
+                    f"validation samples out of {n_samples}; increase it or use more data"
+                )
+        else:
+            X_tr, Y_tr, X_val, Y_val = X, Y, None, None
+
+        _warn_if_unscaled(X)
+        n = X_tr.shape[0]
+        if self.batch_size == "auto":
+            batch_size = min(200, n)
+        else:
+            if self.batch_size > n:
+                warnings.warn(f"batch_size={self.batch_size} exceeds the {n} training samples; "
+                              f"using {n}", UserWarning, stacklevel=3)
+            batch_size = min(int(self.batch_size), n)
+
+        optimizer = self._make_optimizer(coefs + intercepts)
+        alpha, act, out = float(self.alpha), self.activation, self.out_activation_
+        self.loss_curve_ = []
+        if self.early_stopping:
+            self.validation_scores_ = []
+            self.best_validation_score_ = -np.inf
+            self.best_loss_ = None
+            best = ([W.copy() for W in coefs], [b.copy() for b in intercepts])
+        else:
+            self.validation_scores_ = None
+            self.best_validation_score_ = None
+            self.best_loss_ = np.inf
+        no_improvement = 0
+        self.n_iter_ = 0
+        # overflow is detected below through a non-finite loss, with a clear error
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+            for epoch in range(self.max_iter):
+                idx = rng.permutation(n) if self.shuffle else np.arange(n)
+                accumulated = 0.0
+                for start in range(0, n, batch_size):
+                    batch = idx[start:start + batch_size]
+                    loss, coef_grads, intercept_grads = _backprop(
+                        coefs, intercepts, X_tr[batch], Y_tr[batch], act, out, alpha)
+                    if not np.isfinite(loss):
+                        raise ValueError(
+                            f"training diverged in epoch {epoch + 1}: the loss became {loss}. "
+                            f"Lower learning_rate_init (it is {self.learning_rate_init}) "
+                            "or standardise X."
+                        )
+                    accumulated += loss * batch.size
+                    try:
+                        optimizer.step(coef_grads + intercept_grads)
+                    except ValueError as exc:       # a non-finite gradient
+                        raise ValueError(
+                            f"training diverged in epoch {epoch + 1} ({exc}). Lower "
+                            f"learning_rate_init (it is {self.learning_rate_init}) "
+                            "or standardise X."
+                        ) from None
+                self.n_iter_ += 1
+                self.loss_ = accumulated / n
+                self.loss_curve_.append(self.loss_)
+                # scikit-learn's stopping rule
+                if self.early_stopping:
+                    A_val = _forward(coefs, intercepts, X_val, act, out)[-1]
+                    score = self._validation_score(A_val, Y_val)
+                    self.validation_scores_.append(score)
+                    no_improvement = (no_improvement + 1
+                                      if score < self.best_validation_score_ + self.tol else 0)
+                    if score > self.best_validation_score_:
+                        self.best_validation_score_ = score
+                        best = ([W.copy() for W in coefs], [b.copy() for b in intercepts])
+                else:
+                    no_improvement = (no_improvement + 1
+                                      if self.loss_ > self.best_loss_ - self.tol else 0)
+                    self.best_loss_ = min(self.best_loss_, self.loss_)
+                if no_improvement > self.n_iter_no_change:
+                    break
+            else:
+                warnings.warn(
+                    f"{type(self).__name__}: max_iter={self.max_iter} epochs reached and the "
+                    "optimisation has not converged yet", ConvergenceWarning, stacklevel=3)
+        if self.early_stopping:
+            coefs, intercepts = best
+        if not all(np.isfinite(p).all() for p in coefs + intercepts):
+            raise ValueError(
+                "training produced non-finite weights; lower learning_rate_init "
+                f"(it is {self.learning_rate_init}) or standardise X"
+            )
+        self.coefs_, self.intercepts_ = coefs, intercepts
+        self._warn_if_worse_than_constant(X_tr, Y_tr)
+        return self
+
+    def _warn_if_worse_than_constant(self, X: np.ndarray, Y: np.ndarray) -> None:
+        """Warn when the network fits its training data worse than the best constant output."""
+        out = self.out_activation_
+        with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+            fitted = _output_loss(_forward(self.coefs_, self.intercepts_, X, self.activation,
+                                           out)[-1], Y, out)
+        # the best constant output: the class frequencies, or the mean target
+        constant = _output_loss(np.broadcast_to(Y.mean(axis=0), Y.shape), Y, out)
+        if not fitted <= constant:
+            warnings.warn(
+                f"{type(self).__name__}: the trained network fits the training data worse "
+                f"than a constant prediction (loss {fitted:.4g} against {constant:.4g}); "
+                f"standardise X or lower learning_rate_init (it is {self.learning_rate_init})",
+                ConvergenceWarning, stacklevel=3)
+
+    def _output(self, X: Any) -> np.ndarray:
+        check_is_fitted(self, "coefs_")
+        X = check_array(X, "X")
+        check_n_features(self, X)
+        return _forward(self.coefs_, self.intercepts_, X, self.activation,
+                        self.out_activation_)[-1]
+
+
+class MLPClassifier(ClassifierMixin, _BaseMLP):
+    r"""Multi-layer perceptron classifier, with scikit-learn's names, defaults and rules.
+
+    Hidden layers of ``activation`` units; a softmax output for more than two
+    classes, one logistic unit for two. It minimises scikit-learn's loss,
+
+    .. math::
+
+        \frac1n \sum_{i=1}^n -\log \hat p(y_i \mid \boldsymbol x_i)
+        + \frac{\alpha}{2n} \sum_l \|W_l\|_F^2 ,
+
+    by mini-batch gradient steps of ``mlbook.optim`` (``n`` is the size
+    of the batch), with the gradient from :func:`backprop`.
+
+    Parameters
+    ----------
+    hidden_layer_sizes : tuple of int, default=(100,)
+        The sizes of the hidden layers (an int means one layer).
+    activation : {"relu", "logistic", "tanh", "identity"}, default="relu"
+    solver : {"adam", "sgd"}, default="adam"
+        ``"adam"``: :class:`mlbook.optim.Adam` with
+        ``betas=(0.9, 0.999), eps=1e-8``; ``"sgd"``:
+        :class:`mlbook.optim.SGD` with ``momentum`` and Nesterov.
+    alpha : float, default=1e-4
+        Strength of the L2 penalty on the weights (not the biases).
+    batch_size : int or "auto", default="auto"
+        Samples per gradient step; ``"auto"`` is ``min(200, n_samples)``.
+    learning_rate_init : float, default=1e-3
+        The (constant) step size.
+    max_iter : int, default=200
+        Maximum number of epochs.
+    tol : float, default=1e-4
+        Training stops when the training loss (or, with early stopping, the
+        validation accuracy) has not improved by ``tol`` for more than
+        ``n_iter_no_change`` consecutive epochs.
+    shuffle : bool, default=True
+        Shuffle the training samples at every epoch (scikit-learn's parameter).
+    momentum : float, default=0.9
+        Momentum of ``solver="sgd"``.
+    nesterovs_momentum : bool, default=True
+        Nesterov's momentum for ``solver="sgd"``.
+    early_stopping : bool, default=False
+        Hold out a stratified ``validation_fraction`` of the training data,
+        stop when its accuracy stops improving, and keep the weights of the
+        best epoch.
+    validation_fraction : float, default=0.1
+    n_iter_no_change : int, default=10
+    random_state : None, int or numpy Generator
+        Seeds the initial weights, the validation split and the shuffling.
+
+    Attributes
+    ----------
+    coefs_ : list of ndarray
+        ``coefs_[l]`` has shape (h_l, h_{l+1}).
+    intercepts_ : list of ndarray
+        ``intercepts_[l]`` has shape (h_{l+1},).
+    loss_curve_ : list of float
+        The mean training loss of every epoch (averaged over its batches).
+    loss_ : float
+        The last entry of ``loss_curve_``.
+    best_loss_ : float or None
+        The smallest training loss (``None`` with early stopping).
+    validation_scores_ : list of float or None
+        Validation accuracy after every epoch (early stopping only).
+    best_validation_score_ : float or None
+        The best of them (``None`` without early stopping).
+    n_iter_ : int
+        Epochs run.
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_, n_layers_, n_outputs_ : int
+    out_activation_ : {"softmax", "logistic"}
+
+    Notes
+    -----
+    Differences from scikit-learn: no ``"lbfgs"`` solver and no
+    learning-rate schedule (only scikit-learn's default ``"constant"``),
+    so the two SGD rules coincide exactly; Adam places :math:`\epsilon`
+    where PyTorch does, outside the bias correction of the second moment,
+    while scikit-learn adds it to :math:`\sqrt{v_t}` before correcting, a
+    difference of a factor :math:`\sqrt{1-\beta_2^t}` on :math:`\epsilon`
+    only. The random numbers differ (NumPy's ``Generator`` here, the legacy
+    ``RandomState`` there), so the same ``random_state`` gives other initial
+    weights. See the chapter *Neural networks*.
+
+    Examples
+    --------
+    >>> X = np.array([[0., 0.], [0., 1.], [1., 0.], [1., 1.]] * 10)
+    >>> y = np.array([0, 1, 1, 0] * 10)
+    >>> clf = MLPClassifier((8,), activation="tanh", learning_rate_init=0.05,
+    ...                     max_iter=300, random_state=0).fit(X, y)
+    >>> clf.predict(X[:4]).tolist()
+    [0, 1, 1, 0]
+    """
+
+    def fit(self, X: Any, y: Any) -> "MLPClassifier":
+        """Train on ``X`` (n_samples, n_features) and class labels ``y`` (n_samples,)."""
+        self._check_params()
+        X, y = check_X_y(X, y)
+        self.classes_ = check_classification_targets(y)
+        k = self.classes_.size
+        codes = np.searchsorted(self.classes_, y)
+        if k == 2:
+            self.out_activation_ = "logistic"
+            Y = codes.astype(np.float64).reshape(-1, 1)
+        else:
+            self.out_activation_ = "softmax"
+            Y = np.eye(k)[codes]
+        return self._fit(X, Y, codes)
+
+    def _validation_score(self, A_val: np.ndarray, Y_val: np.ndarray) -> float:
+        if A_val.shape[1] == 1:
+            return float(np.mean((A_val[:, 0] > 0.5) == (Y_val[:, 0] > 0.5)))
+        return float(np.mean(A_val.argmax(axis=1) == Y_val.argmax(axis=1)))
+
+    def predict_proba(self, X: Any) -> np.ndarray:
+        """Class probabilities, shape (n_samples, n_classes), columns in ``classes_`` order."""
+        P = self._output(X)
+        if P.shape[1] == 1:
+            return np.hstack([1.0 - P, P])
+        return P
+
+    def predict(self, X: Any) -> np.ndarray:
+        """The most probable class of each sample, shape (n_samples,)."""
+        P = self.predict_proba(X)
+        return self.classes_[np.argmax(P, axis=1)]
+
+
+class MLPRegressor(RegressorMixin, _BaseMLP):
+    r"""Multi-layer perceptron regressor, with scikit-learn's names, defaults and rules.
+
+    Identity output units and half the mean squared error,
+
+    .. math::
+
+        \frac1{2n} \sum_{i=1}^n \|\hat{\boldsymbol y}_i - \boldsymbol y_i\|^2
+        + \frac{\alpha}{2n} \sum_l \|W_l\|_F^2 .
+
+    The parameters, attributes and training rules are those of
+    :class:`MLPClassifier`; with ``early_stopping`` the validation score is
+    :math:`R^2` and the split is not stratified.
+
+    Examples
+    --------
+    >>> X = np.linspace(-1, 1, 40).reshape(-1, 1)
+    >>> reg = MLPRegressor((16,), activation="tanh", learning_rate_init=0.02, tol=1e-7,
+    ...                    max_iter=1000, random_state=2).fit(X, X.ravel() ** 2)
+    >>> bool(reg.score(X, X.ravel() ** 2) > 0.9)
+    True
+    """
+
+    def fit(self, X: Any, y: Any) -> "MLPRegressor":
+        """Train on ``X`` (n_samples, n_features) and targets ``y`` (n_samples,) or (n_samples, n_outputs)."""
+        self._check_params()
+        X = check_array(X, "X")
+        Y = np.asarray(y, dtype=np.float64) if not isinstance(y, np.ndarray) else y.astype(np.float64)
+        if Y.ndim not in (1, 2) or Y.size == 0:
+            raise ValueError(f"y must be a non-empty 1-d or 2-d array; got shape {Y.shape}")
+        if not np.isfinite(Y).all():
+            raise ValueError("y contains NaN or infinity")
+        check_consistent_length(X, Y, names=["X", "y"])
+        self._y_1d = Y.ndim == 1
+        self.out_activation_ = "identity"
+        return self._fit(X, Y.reshape(X.shape[0], -1), None)
+
+    def _validation_score(self, A_val: np.ndarray, Y_val: np.ndarray) -> float:
+        ss_res = np.sum((Y_val - A_val) ** 2, axis=0)
+        ss_tot = np.sum((Y_val - Y_val.mean(axis=0)) ** 2, axis=0)
+        ok = ss_tot > 0
+        r2 = np.where(ok, 1.0 - ss_res / np.where(ok, ss_tot, 1.0), 0.0)
+        return float(r2.mean())
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Predictions, shape (n_samples,) when fitted on a 1-d ``y``, else (n_samples, n_outputs)."""
+        out = self._output(X)
+        return out.ravel() if self._y_1d else out
