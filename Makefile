@@ -17,6 +17,7 @@ help:
 	@echo "make lab    open the notebooks in JupyterLab"
 	@echo "make assignments             student notebooks + autograders in assignments/dist/"
 	@echo "make grade SUBMISSIONS=dir   grade every .ipynb in dir (offline); writes dir/graded/"
+	@echo "make test-assignments        grade every assignment's solution, blank and wrong answers"
 	@echo "make clean  remove the build and the virtual environment"
 
 $(BIN)/python:
