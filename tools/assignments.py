@@ -259,11 +259,11 @@ HARNESS = """\
 import signal as _mlbook_signal
 import otter.test_files.ok_test as _mlbook_ok
 
-class _MlbookTestTimeout(Exception):
+class _TestTimeLimit(Exception):
     pass
 
 def _mlbook_alarm(signum, frame):
-    raise _MlbookTestTimeout("the test ran longer than {seconds} s")
+    raise _TestTimeLimit("the test ran longer than {seconds} s (an endless loop?)")
 
 def _mlbook_run_doctest(*args, _run=_mlbook_ok.run_doctest, **kwargs):
     previous = _mlbook_signal.signal(_mlbook_signal.SIGALRM, _mlbook_alarm)
