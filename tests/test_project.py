@@ -182,3 +182,16 @@ def test_binder_pins_a_supported_python_and_installs_the_package():
     for r in reqs:
         if _name(r) in pinned:
             assert _spec(r) == pinned[_name(r)], f"binder: {r!r} differs from pyproject.toml's {pinned[_name(r)]!r}"
+
+
+def test_every_exercise_has_a_short_title():
+    # Exercises read alike in every chapter: ":::{exercise} A short title".
+    opening = re.compile(r"^(:{3,})\{exercise\}(.*)$", re.M)
+    for nb in _notebooks():
+        for i, cell in enumerate(_cells(nb)):
+            if cell["cell_type"] != "markdown":
+                continue
+            for m in opening.finditer("".join(cell["source"])):
+                title = m.group(2).strip()
+                assert title, f"{nb.relative_to(ROOT)}, cell {i}: an exercise without a title"
+                assert len(title) <= 60, f"{nb.relative_to(ROOT)}, cell {i}: exercise title too long: {title!r}"
