@@ -195,3 +195,21 @@ def test_every_exercise_has_a_short_title():
                 title = m.group(2).strip()
                 assert title, f"{nb.relative_to(ROOT)}, cell {i}: an exercise without a title"
                 assert len(title) <= 60, f"{nb.relative_to(ROOT)}, cell {i}: exercise title too long: {title!r}"
+
+
+def test_closing_fences_stand_apart_in_plain_markdown():
+    # Without a MyST renderer (plain JupyterLab, Colab) a closing ":::" right
+    # under the text joins the paragraph; tools/md_fences.py inserts the blank line.
+    import sys
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import md_fences
+    finally:
+        sys.path.pop(0)
+    for nb in _notebooks():
+        for i, cell in enumerate(_cells(nb)):
+            if cell["cell_type"] == "markdown":
+                src = "".join(cell["source"])
+                assert md_fences.fix(src) == src, (
+                    f"{nb.relative_to(ROOT)}, cell {i}: a closing fence right under text; "
+                    f"run tools/md_fences.py")
