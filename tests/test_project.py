@@ -213,3 +213,19 @@ def test_closing_fences_stand_apart_in_plain_markdown():
                 assert md_fences.fix(src) == src, (
                     f"{nb.relative_to(ROOT)}, cell {i}: a closing fence right under text; "
                     f"run tools/md_fences.py")
+
+
+def test_every_mention_of_the_repository_matches_config():
+    # The repository is set once, in _config.yml (launch, repository and issue
+    # buttons and the install cells derive from it); every link written out by
+    # hand must be that one.
+    url = yaml.safe_load((ROOT / "_config.yml").read_text())["repository"]["url"].rstrip("/")
+    owner_repo = re.compile(r"github\.com/([\w.-]+/[\w.-]+?)(?:\.git)?(?=[/@\s`'\")\]]|$)")
+    files = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "book").glob("*.md")),
+             *(ROOT / "binder").glob("*"), *_notebooks()]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for m in owner_repo.finditer(text):
+            assert f"https://github.com/{m.group(1)}" == url, (
+                f"{path.relative_to(ROOT)} names the repository github.com/{m.group(1)}; "
+                f"_config.yml says {url}")
