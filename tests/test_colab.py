@@ -119,7 +119,14 @@ def _base_env() -> Path:
 
 
 def _wheel(out: Path) -> Path:
-    cmd = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, ROOT]
+    """A wheel of mlbook, built from a copy so that nothing is written into the checkout."""
+    src = out / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    shutil.copytree(ROOT / "mlbook", src / "mlbook",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    cmd = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, src]
     try:  # setuptools is here (it is in Python 3.11's venvs): no isolated build env needed
         import setuptools  # noqa: F401
         cmd.insert(5, "--no-build-isolation")
