@@ -46,8 +46,10 @@ book: $(VENV)/.book-installed
 bench: $(VENV)/.test-installed
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
+# JupyterLab with jupyterlab-myst, which renders the chapters' MyST (theorems,
+# proofs, dropdown solutions, roles) as the book does; Binder installs the same.
 lab: $(VENV)/.test-installed
-	$(PIP) install jupyterlab
+	$(PIP) install "jupyterlab>=4" "jupyterlab-myst>=2"
 	$(BIN)/jupyter lab book/
 
 # Course assignments (see assignments/README.md and the instructors' page of the book).

@@ -386,6 +386,8 @@ def plot_tree(
     branch label (a category, or yes/no for a threshold test); an empty branch
     (a value no training sample at the node had) is drawn dashed.
     """
+    from matplotlib.colors import to_rgb
+
     from .tree import branch_labels, node_test
 
     if not hasattr(estimator, "tree_"):
@@ -395,13 +397,26 @@ def plot_tree(
                else [str(c) for c in estimator.classes_])
     pos: dict[int, tuple[float, float]] = {}
     n_leaves = 0
+    cursor = 0.0
+    # Each leaf gets a slot as wide as its own label or the branch label above
+    # it (one unit = the width of four characters), so that neighbours' labels
+    # do not run into each other.
+    incoming: dict[int, str] = {}
+
+    def slot(node) -> float:
+        words = incoming.get(id(node), "").split() + [classes[node.label]]
+        return max(1.0, (max(len(w) for w in words) + 2) / 6.0)
 
     def place(node) -> float:
-        nonlocal n_leaves
+        nonlocal n_leaves, cursor
         if node.is_leaf:
-            x = float(n_leaves)
+            width = slot(node)
+            x = cursor + 0.5 * width
+            cursor += width
             n_leaves += 1
         else:
+            for label, child in zip(branch_labels(estimator, node), node.children):
+                incoming[id(child)] = label
             xs = [place(child) for child in node.children]
             x = 0.5 * (xs[0] + xs[-1])
         pos[id(node)] = (x, -float(node.depth))
@@ -410,35 +425,52 @@ def plot_tree(
     root = estimator.tree_
     place(root)
     depth = max(-y for _, y in pos.values())
+    # Text is `fontsize` points, branch labels included. The figure is at most
+    # 7.5 inches wide, so the book (a column of about 7.8 inches at 100 dpi)
+    # never shrinks it: 8-point labels stay 8 points at page width.
     if ax is None:
         import matplotlib.pyplot as plt
 
-        _, ax = plt.subplots(figsize=(min(max(4.5, 0.85 * n_leaves + 0.5), 9.0),
-                                      max(2.5, 1.0 * depth + 1.2)), layout="constrained")
-    box = dict(boxstyle="round,pad=0.3", linewidth=0.6)
+        width = min(max(4.5, 0.5 * cursor + 0.6), 7.5)
+        _, ax = plt.subplots(figsize=(width, max(2.5, 0.95 * depth + 1.1)),
+                             layout="constrained")
+    box = dict(boxstyle="round,pad=0.3", linewidth=0.7)
     stack = [root]
     while stack:
         node = stack.pop()
         x, y = pos[id(node)]
         if node.is_leaf:
             color = CLASS_COLORS[node.label % len(CLASS_COLORS)]
+            # an opaque tint (not alpha), so no edge shows through the label
+            rgb = np.asarray(to_rgb(color))
+            face = tuple(0.25 * rgb + 0.75)
             ax.text(x, y, classes[node.label], ha="center", va="center", fontsize=fontsize,
-                    bbox={**box, "facecolor": color, "alpha": 0.25, "edgecolor": color})
+                    zorder=3, bbox={**box, "facecolor": face, "edgecolor": color})
             continue
         ax.text(x, y, node_test(estimator, node, names), ha="center", va="center",
-                fontsize=fontsize, bbox={**box, "facecolor": "#eeeeee", "edgecolor": "0.4"})
+                fontsize=fontsize, zorder=3,
+                bbox={**box, "facecolor": "#eeeeee", "edgecolor": "0.4"})
+        previous = None  # (x, t, half width) of the last branch label drawn
         for label, child in zip(branch_labels(estimator, node), node.children):
             cx, cy = pos[id(child)]
-            ax.plot([x, cx], [y, cy], color="0.45", linewidth=0.8, zorder=0,
+            # edges run under the boxes (zorder 1 < 3), never across a label
+            ax.plot([x, cx], [y, cy], color="0.45", linewidth=0.9, zorder=1,
                     linestyle="--" if child.empty else "-")
-            # the label sits 60% of the way down the edge; long labels wrap
-            ax.text(0.4 * x + 0.6 * cx, 0.4 * y + 0.6 * cy, label.replace(" ", "\n"),
-                    ha="center", va="center",
-                    fontsize=fontsize - 1, color="0.2",
-                    bbox=dict(boxstyle="square,pad=0.1", facecolor="white", edgecolor="none"))
+            # the label sits on the edge on a white patch, long labels wrap;
+            # where it would touch its left neighbour it moves up the edge
+            half = (max(len(w) for w in label.split()) + 1) / 12.0
+            t = 0.62
+            if previous is not None and previous[1] == t:
+                if (1 - t) * x + t * cx - half < previous[0] + previous[2]:
+                    t = 0.36
+            previous = ((1 - t) * x + t * cx, t, half)
+            ax.text((1 - t) * x + t * cx, (1 - t) * y + t * cy, label.replace(" ", "\n"),
+                    ha="center", va="center", fontsize=fontsize, color="0.15", zorder=2,
+                    linespacing=1.0,
+                    bbox=dict(boxstyle="square,pad=0.12", facecolor="white", edgecolor="none"))
             stack.append(child)
-    ax.set_xlim(-0.7, n_leaves - 0.3)
-    ax.set_ylim(-depth - 0.5, 0.5)
+    ax.set_xlim(-0.1, cursor + 0.1)
+    ax.set_ylim(-depth - 0.4, 0.4)
     ax.axis("off")
     ax.set_title(title or f"Decision tree: depth {int(depth)}, {n_leaves} leaves",
                  fontsize=fontsize + 2)

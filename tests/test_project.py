@@ -32,8 +32,10 @@ def test_environment_yml_lists_what_pyproject_lists():
             listed.append(dep)
     listed_specs = {_name(d): _spec(d) for d in listed}
     # and nothing more, except the interpreter, pip itself and JupyterLab for
-    # students (`make lab` installs it on demand for the .venv/ route)
-    extra = set(listed_specs) - {_name(r) for r in wanted} - {"python", "pip", "jupyterlab"}
+    # students, with jupyterlab-myst to render MyST (`make lab` installs both on
+    # demand for the .venv/ route)
+    extra = set(listed_specs) - {_name(r) for r in wanted} - {"python", "pip", "jupyterlab",
+                                                               "jupyterlab-myst"}
     assert not extra, f"environment.yml lists {sorted(extra)}, which pyproject.toml does not"
     for req in wanted:
         name = _name(req)
@@ -167,3 +169,106 @@ def test_notebook_tolerances_state_rtol_with_atol():
                 for line in _loose_tolerance_calls("".join(cell["source"])):
                     bad.append(f"{nb.relative_to(ROOT)}, cell {i}, line {line}")
     assert not bad, "atol without rtol (pass rtol=0 or state both):\n" + "\n".join(bad)
+def test_no_block_quote_in_markdown():
+    # The book uses no block quotes: a wrapped line that starts with ">" (as in
+    # "$a\n> 0$") becomes one and breaks the inline math around it.
+    for nb in _notebooks():
+        for i, cell in enumerate(_cells(nb)):
+            if cell["cell_type"] != "markdown":
+                continue
+            in_math = False
+            for line in "".join(cell["source"]).splitlines():
+                if line.strip().startswith("$$"):
+                    in_math = not in_math if line.strip().count("$$") == 1 else in_math
+                    continue
+                assert in_math or not line.lstrip().startswith(">"), (
+                    f"{nb.relative_to(ROOT)}, cell {i}: a line starts with '>' (a block quote): {line!r}")
+
+
+def test_shown_code_holds_no_harness_markers_or_label_names():
+    # The HTML shows these cells; a reader cannot resolve a MyST label such as
+    # "tree-eq-gini", and "# NBVAL_CHECK_OUTPUT" is the test harness's (use the tag).
+    for nb in _notebooks():
+        cells = _cells(nb)
+        text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        labels = set(re.findall(r"^\$\$\s*\(([\w:-]+)\)\s*$", text, re.M))
+        labels |= set(re.findall(r"^:label:\s*(\S+)", text, re.M))
+        labels |= set(re.findall(r"^\(([\w:-]+)\)=\s*$", text, re.M))
+        for i, cell in enumerate(cells):
+            tags = cell["metadata"].get("tags", [])
+            if cell["cell_type"] != "code" or {"remove-cell", "remove-input"} & set(tags):
+                continue
+            src = "".join(cell["source"])
+            where = f"{nb.relative_to(ROOT)}, cell {i}"
+            assert "NBVAL_" not in src, f"{where}: an NBVAL marker in shown code; tag the cell instead"
+            comments = " ".join(re.findall(r"#(.*)$", src, re.M))
+            named = sorted(lab for lab in labels if re.search(rf"(?<![\w-]){re.escape(lab)}(?![\w-])", comments))
+            assert not named, f"{where}: a comment names the label(s) {named}; say it in words"
+
+
+def test_binder_pins_a_supported_python_and_installs_the_package():
+    # repo2docker reads only an exact version (runtime.txt "python-3.X"); with a
+    # binder/ folder it ignores the files at the top level.
+    runtime = (ROOT / "binder" / "runtime.txt").read_text().strip()
+    m = re.fullmatch(r"python-3\.(\d+)", runtime)
+    assert m, f"binder/runtime.txt must pin python-3.X exactly; it says {runtime!r}"
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
+    low = re.fullmatch(r">=\s*3\.(\d+)", requires)
+    assert low and int(m.group(1)) >= int(low.group(1)), (
+        f"Binder's Python 3.{m.group(1)} is older than requires-python {requires!r}")
+    reqs = [r.strip() for r in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+            if r.strip() and not r.lstrip().startswith("#")]
+    assert "-e ." in reqs, "binder/requirements.txt must install the package (-e .)"
+    assert any(_name(r) == "jupyterlab-myst" for r in reqs), "Binder must install jupyterlab-myst"
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pinned = {_name(r): _spec(r) for r in project["optional-dependencies"]["test"]}
+    for r in reqs:
+        if _name(r) in pinned:
+            assert _spec(r) == pinned[_name(r)], f"binder: {r!r} differs from pyproject.toml's {pinned[_name(r)]!r}"
+
+
+def test_every_exercise_has_a_short_title():
+    # Exercises read alike in every chapter: ":::{exercise} A short title".
+    opening = re.compile(r"^(:{3,})\{exercise\}(.*)$", re.M)
+    for nb in _notebooks():
+        for i, cell in enumerate(_cells(nb)):
+            if cell["cell_type"] != "markdown":
+                continue
+            for m in opening.finditer("".join(cell["source"])):
+                title = m.group(2).strip()
+                assert title, f"{nb.relative_to(ROOT)}, cell {i}: an exercise without a title"
+                assert len(title) <= 60, f"{nb.relative_to(ROOT)}, cell {i}: exercise title too long: {title!r}"
+
+
+def test_closing_fences_stand_apart_in_plain_markdown():
+    # Without a MyST renderer (plain JupyterLab, Colab) a closing ":::" right
+    # under the text joins the paragraph; tools/md_fences.py inserts the blank line.
+    import sys
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import md_fences
+    finally:
+        sys.path.pop(0)
+    for nb in _notebooks():
+        for i, cell in enumerate(_cells(nb)):
+            if cell["cell_type"] == "markdown":
+                src = "".join(cell["source"])
+                assert md_fences.fix(src) == src, (
+                    f"{nb.relative_to(ROOT)}, cell {i}: a closing fence right under text; "
+                    f"run tools/md_fences.py")
+
+
+def test_every_mention_of_the_repository_matches_config():
+    # The repository is set once, in _config.yml (launch, repository and issue
+    # buttons and the install cells derive from it); every link written out by
+    # hand must be that one.
+    url = yaml.safe_load((ROOT / "_config.yml").read_text())["repository"]["url"].rstrip("/")
+    owner_repo = re.compile(r"github\.com/([\w.-]+/[\w.-]+?)(?:\.git)?(?=[/@\s`'\")\]]|$)")
+    files = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "book").glob("*.md")),
+             *(ROOT / "binder").glob("*"), *_notebooks()]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for m in owner_repo.finditer(text):
+            assert f"https://github.com/{m.group(1)}" == url, (
+                f"{path.relative_to(ROOT)} names the repository github.com/{m.group(1)}; "
+                f"_config.yml says {url}")

@@ -1,0 +1,51 @@
+// Small layout helpers for the HTML book (custom.css holds the styles).
+(function () {
+  // 1. Display equations wider than the column scroll sideways. Mark the side
+  //    where part of an equation is hidden, so custom.css fades that edge and
+  //    the reader sees there is more; updated on scroll and on resize.
+  function markMath(box) {
+    var left = box.scrollLeft > 1;
+    var right = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+    box.classList.toggle("mlbook-more-left", left);
+    box.classList.toggle("mlbook-more-right", right);
+  }
+  function markAllMath() {
+    document.querySelectorAll('div.math > mjx-container[display="true"]').forEach(function (box) {
+      if (!box.dataset.mlbookWide) {
+        box.dataset.mlbookWide = "1";
+        box.addEventListener("scroll", function () { markMath(box); }, { passive: true });
+      }
+      markMath(box);
+    });
+  }
+  // 2. On a narrow screen a wide figure (a decision tree, a pair of plots)
+  //    shrunk to the column has text of 4 points. Such a figure is shown at up
+  //    to its own size instead, at most twice the column, and scrolls sideways.
+  function sizeFigures() {
+    document.querySelectorAll(".cell_output img").forEach(function (img) {
+      var box = img.parentElement;
+      if (!img.naturalWidth || !box) return;
+      var column = box.clientWidth;
+      var wide = column < 600 && img.naturalWidth > 1.4 * column;
+      img.classList.toggle("mlbook-wide-figure", wide);
+      img.style.width = wide ? Math.min(img.naturalWidth, 2 * column) + "px" : "";
+      box.classList.toggle("mlbook-figure-scroll", wide);
+    });
+  }
+  function start() {
+    var mj = window.MathJax;
+    if (mj && mj.startup && mj.startup.promise) {
+      mj.startup.promise.then(markAllMath);
+    } else {
+      setTimeout(start, 200);
+    }
+    sizeFigures();
+  }
+  window.addEventListener("resize", function () { markAllMath(); sizeFigures(); });
+  window.addEventListener("load", sizeFigures);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
