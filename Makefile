@@ -51,10 +51,12 @@ lab: $(VENV)/.test-installed
 
 # Course assignments (see assignments/README.md and the instructors' page of the book).
 # ASSIGNMENT=<id> picks the autograder when it cannot be inferred from the folder;
-# JOBS submissions are graded at a time, each stopped after TIMEOUT seconds.
+# JOBS submissions are graded at a time, each stopped after TIMEOUT seconds and
+# limited to MEMORY megabytes of address space per process.
 ASSIGNMENT ?=
 JOBS       ?= 2
 TIMEOUT    ?= 600
+MEMORY     ?= 4096
 
 assignments: $(VENV)/.assign-installed
 	$(BIN)/python tools/assignments.py build --jobs $(JOBS)
@@ -66,7 +68,7 @@ test-assignments: $(VENV)/.test-installed
 
 grade: $(VENV)/.assign-installed
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder of .ipynb> [ASSIGNMENT=<id>]"; exit 2; }
-	$(BIN)/python tools/assignments.py grade "$(SUBMISSIONS)" --jobs $(JOBS) --timeout $(TIMEOUT) \
+	$(BIN)/python tools/assignments.py grade "$(SUBMISSIONS)" --jobs $(JOBS) --timeout $(TIMEOUT) --memory $(MEMORY) \
 		$(if $(ASSIGNMENT),--assignment $(ASSIGNMENT))
 
 clean:

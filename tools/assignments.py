@@ -1,7 +1,7 @@
 """Build the course assignments and grade the students' notebooks, offline (otter-grader).
 
     python tools/assignments.py build [ID ...]          # what `make assignments` runs
-    python tools/assignments.py grade FOLDER [--assignment ID] [--jobs 2] [--timeout 600]
+    python tools/assignments.py grade FOLDER [--assignment ID] [--jobs 2] [--timeout 600] [--memory 4096]
                                                         # what `make grade SUBMISSIONS=FOLDER` runs
 
 ``build`` turns each ``assignments/source/<id>/<id>.ipynb`` (a notebook in otter
@@ -235,9 +235,25 @@ def _zero(points: dict[str, float]) -> dict[str, float]:
     return {q: 0.0 for q in points}
 
 
+# Run a command with its address space capped (the cap is inherited by the kernel).
+# Set in the child before exec, not with Popen's preexec_fn, which is unsafe with threads.
+_LIMITED = ("import os, resource, sys; cap = int(float(sys.argv[1]) * 2**20); "
+            "resource.setrlimit(resource.RLIMIT_AS, (cap, cap)); os.execv(sys.argv[2], sys.argv[2:])")
+
+
+def _command(args: list[str], memory_mb: float | None) -> list[str]:
+    if not memory_mb:
+        return args
+    return [sys.executable, "-c", _LIMITED, str(memory_mb), *args]
+
+
 def grade_one(submission: Path, autograder: Path, points: dict[str, float],
-              timeout: float) -> Result:
-    """Grade one notebook with ``otter run`` in a fresh process tree; never raises."""
+              timeout: float, memory_mb: float | None = 4096) -> Result:
+    """Grade one notebook with ``otter run`` in a fresh process tree; never raises.
+
+    The tree gets ``timeout`` seconds of wall time and ``memory_mb`` megabytes of
+    address space per process (the kernel inherits the cap).
+    """
     student = submission.stem
     start = time.perf_counter()
     try:
@@ -251,8 +267,8 @@ def grade_one(submission: Path, autograder: Path, points: dict[str, float],
         log = Path(tmp) / "otter.log"
         with open(log, "w") as fh:
             proc = subprocess.Popen(
-                [sys.executable, "-m", "otter", "run", "-a", str(autograder), "-o", tmp,
-                 "--no-logo", str(submission)],
+                _command([sys.executable, "-m", "otter", "run", "-a", str(autograder), "-o", tmp,
+                          "--no-logo", str(submission)], memory_mb),
                 stdout=fh, stderr=subprocess.STDOUT, cwd=tmp, env=env, start_new_session=True)
             try:
                 proc.wait(timeout=timeout)
@@ -343,7 +359,8 @@ def feedback_text(r: Result, aid: str, points: dict[str, float]) -> str:
 
 
 def grade(folder: Path, assignment: str | None = None, jobs: int = 2, timeout: float = 600,
-          out: Path | None = None, autograder: Path | None = None) -> list[Result]:
+          out: Path | None = None, autograder: Path | None = None,
+          memory_mb: float | None = 4096) -> list[Result]:
     """Grade every ``*.ipynb`` directly in ``folder``; write grades.csv and feedback files."""
     folder = Path(folder)
     if not folder.is_dir():
@@ -363,7 +380,7 @@ def grade(folder: Path, assignment: str | None = None, jobs: int = 2, timeout: f
           f"{sum(points.values()):g} points), {jobs} at a time, {timeout:g} s each")
     start = time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = {pool.submit(grade_one, nb, autograder, points, timeout): nb for nb in notebooks}
+        futures = {pool.submit(grade_one, nb, autograder, points, timeout, memory_mb): nb for nb in notebooks}
         results = []
         for fut in concurrent.futures.as_completed(futures):
             nb = futures[fut]
@@ -400,13 +417,15 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--assignment", default=None, help="assignment id (inferred if omitted)")
     g.add_argument("--jobs", type=int, default=2, help="submissions graded at a time")
     g.add_argument("--timeout", type=float, default=600, help="seconds per submission")
+    g.add_argument("--memory", type=float, default=4096,
+                   help="megabytes of address space per process (0: no limit)")
     g.add_argument("--out", type=Path, default=None, help="default: FOLDER/graded")
     args = parser.parse_args(argv)
     if args.command == "build":
         build(args.ids, jobs=args.jobs)
     else:
         grade(args.folder, args.assignment or None, jobs=args.jobs, timeout=args.timeout,
-              out=args.out)
+              out=args.out, memory_mb=args.memory or None)
     return 0
 
 

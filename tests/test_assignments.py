@@ -1,0 +1,356 @@
+"""The course assignments: generated student versions and the offline grader.
+
+Parametrised over every ``assignments/source/<id>/``, so a new assignment is tested
+as soon as it lands. The quick part (``make test``) builds every assignment, checks
+what the student version holds, checks the wrong answers apply, and grades one
+folder of broken submissions. The full part grades every assignment's solution,
+blank student version and wrong answers; it is slow (one Jupyter kernel per
+notebook), so it runs only with ``MLBOOK_GRADE_ALL=1``: ``make test-assignments``,
+which ``.ci/run`` calls after ``make test``.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import copy
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+import yaml
+
+pytest.importorskip("otter", reason="otter-grader is in the test extra")
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+try:
+    import assignments as tool
+    import install_cell
+finally:
+    sys.path.pop(0)
+
+IDS = tool.assignment_ids()
+GRADE_ALL = os.environ.get("MLBOOK_GRADE_ALL") == "1"
+# Seconds per submission in these tests. A solution notebook grades in 5-20 s on a
+# shared 2-core machine; the endless loop must be stopped at this limit.
+TIMEOUT = float(os.environ.get("MLBOOK_GRADE_TIMEOUT", "45"))
+MARKERS = re.compile(r"#\s*(BEGIN|END)\s+(SOLUTION|QUESTION|TESTS|PROMPT)|#\s*HIDDEN\b|#\s*SOLUTION\b"
+                     r"|ASSIGNMENT CONFIG", re.I)
+
+
+# --------------------------------------------------------------------------
+# fixtures: build every assignment once, into a temporary dist/
+# --------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> dict[str, Path]:
+    """{id: its dist folder}, built with otter assign (two at a time)."""
+    dist = tmp_path_factory.mktemp("dist")
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        list(pool.map(lambda a: tool.build_one(a, dist=dist), IDS))
+    return {a: dist / a for a in IDS}
+
+
+def _student(built, aid):
+    return nbformat.read(built[aid] / "student" / f"{aid}.ipynb", as_version=4)
+
+
+def _solution(built, aid):
+    return nbformat.read(built[aid] / "autograder" / f"{aid}.ipynb", as_version=4)
+
+
+def _zip(built, aid) -> Path:
+    return built[aid] / "autograder" / f"{aid}-autograder.zip"
+
+
+def _source(aid):
+    return nbformat.read(tool.SOURCE / aid / f"{aid}.ipynb", as_version=4)
+
+
+def _source_parts(aid):
+    """(solution lines, hidden-test lines, every other source line), stripped."""
+    nb = _source(aid)
+    solution, hidden, other = set(), set(), set()
+    in_solution = in_tests = False
+    for cell in nb.cells:
+        first = cell.source.lstrip().split("\n", 1)[0]
+        if cell.cell_type == "raw":
+            if re.match(r"#\s*BEGIN\s+SOLUTION", first, re.I):
+                in_solution = True
+            elif re.match(r"#\s*END\s+SOLUTION", first, re.I):
+                in_solution = False
+            elif re.match(r"#\s*BEGIN\s+TESTS", first, re.I):
+                in_tests = True
+            elif re.match(r"#\s*END\s+TESTS", first, re.I):
+                in_tests = False
+            continue
+        lines = [l.strip() for l in cell.source.splitlines() if l.strip()]
+        if cell.cell_type == "code" and in_tests and re.match(r"#\s*HIDDEN", first, re.I):
+            hidden.update(lines[1:])
+        elif cell.cell_type == "code" and in_solution:
+            inside = False
+            for raw_line in cell.source.splitlines():
+                line = raw_line.strip()
+                if re.match(r"#\s*BEGIN\s+SOLUTION", line):
+                    inside = True
+                elif re.match(r"#\s*END\s+SOLUTION", line):
+                    inside = False
+                elif inside or line.endswith("# SOLUTION"):
+                    if line:
+                        solution.add(line)
+                elif line:
+                    other.add(line)
+        else:
+            other.update(lines)
+    return solution, hidden, other
+
+
+def _student_text(nb) -> set[str]:
+    """Every stripped line a student can see: cell sources and the public tests in metadata."""
+    lines = set()
+    for cell in nb.cells:
+        lines.update(l.strip() for l in cell.source.splitlines())
+    for test in nb.metadata.get("otter", {}).get("tests", {}).values():
+        for suite in test["suites"]:
+            for case in suite["cases"]:
+                lines.update(l[4:].strip() for l in case["code"].splitlines())
+    return lines - {""}
+
+
+# --------------------------------------------------------------------------
+# quick: the contract and the student version
+# --------------------------------------------------------------------------
+
+def test_there_are_assignments():
+    assert {"decision_trees", "model_evaluation", "supervised_learning"} <= set(IDS)
+
+
+def test_shared_config_is_what_the_build_promises():
+    shared = yaml.safe_load(tool.SHARED_CONFIG.read_text())
+    # offline: no PDF (LaTeX), no export zip, tests that assert and travel in the notebook
+    assert shared["init_cell"] is False and shared["export_cell"] is False
+    assert shared["solutions_pdf"] is False and shared["generate"]["pdf"] is False
+    assert shared["tests"] == {"files": False, "ok_format": True}
+
+
+@pytest.mark.parametrize("aid", IDS)
+def test_source_follows_the_contract(aid):
+    nb = _source(aid)
+    raw = [c.source for c in nb.cells if c.cell_type == "raw"]
+    assert sum(bool(re.match(r"#\s+ASSIGNMENT CONFIG", r, re.I)) for r in raw) == 1
+    questions = [yaml.safe_load(r.split("\n", 1)[1]) for r in raw
+                 if re.match(r"#\s+BEGIN QUESTION", r, re.I)]
+    assert questions, f"{aid} has no question"
+    names = [q["name"] for q in questions]
+    assert names == [f"q{i}" for i in range(1, len(names) + 1)], f"{aid}: questions {names}"
+    for q in questions:
+        assert isinstance(q["points"], int) and q["points"] > 0, f"{aid} {q['name']}: points"
+    prepared = tool.prepare(nb, f"{aid}.ipynb")     # raises on a broken contract
+    code = [c for c in prepared.cells if c.cell_type == "code"]
+    assert code[0].source == install_cell.cell_source()
+    assert code[1].source.startswith(tool.GRADER_MARKER)
+
+
+@pytest.mark.parametrize("aid", IDS)
+def test_student_version_has_no_solution_and_no_hidden_test(built, aid):
+    nb = _student(built, aid)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    # the same install cell as the chapters, first; then the cell that loads otter
+    assert code[0].source == install_cell.cell_source()
+    assert code[0].metadata.get("tags") == ["remove-cell"]
+    assert code[1].source.startswith(tool.GRADER_MARKER) and f'"{aid}.ipynb"' in code[1].source
+    seen = _student_text(nb)
+    solution, hidden, other = _source_parts(aid)
+    assert solution and hidden, f"{aid}: no solution or no hidden test found in the source"
+    leaked = sorted((solution - other) & seen)
+    assert not leaked, f"{aid}: the student version shows solution lines {leaked[:5]}"
+    leaked = sorted((hidden - other) & seen)
+    assert not leaked, f"{aid}: the student version shows hidden-test lines {leaked[:5]}"
+    text = "\n".join(c.source for c in nb.cells)
+    assert not MARKERS.search(text), f"{aid}: otter markers left in the student version"
+    for test in nb.metadata["otter"]["tests"].values():
+        for suite in test["suites"]:
+            assert not any(case["hidden"] for case in suite["cases"])
+    # ...and the autograder holds them all
+    assert set(tool.question_points(_zip(built, aid))) == set(nb.metadata["otter"]["tests"])
+
+
+def test_the_student_view_check_can_fail(built):
+    # the leak check above is real: the solution notebook does show its solution lines
+    aid = IDS[0]
+    solution, _, other = _source_parts(aid)
+    assert (solution - other) & _student_text(_solution(built, aid))
+
+
+def _wrong_answers(aid):
+    path = tool.SOURCE / aid / "wrong_answers.yml"
+    assert path.is_file(), f"{aid}: no wrong_answers.yml"
+    entries = yaml.safe_load(path.read_text())
+    assert isinstance(entries, list) and entries, f"{aid}: wrong_answers.yml lists no mistake"
+    return entries
+
+
+def apply_wrong_answer(nb, entry):
+    """A copy of the solution notebook with one mistake written into its answer cell."""
+    nb = copy.deepcopy(nb)
+    hits = [c for c in nb.cells if c.cell_type == "code" and entry["replace"] in c.source]
+    assert len(hits) == 1 and hits[0].source.count(entry["replace"]) == 1, (
+        f"{entry['replace']!r} must occur exactly once in the solution notebook")
+    hits[0].source = hits[0].source.replace(entry["replace"], entry["with"])
+    return nb
+
+
+@pytest.mark.parametrize("aid", IDS)
+def test_wrong_answers_apply_to_a_solution_cell(built, aid):
+    points = tool.question_points(_zip(built, aid))
+    solution, _, _ = _source_parts(aid)
+    for entry in _wrong_answers(aid):
+        assert set(entry) >= {"question", "description", "replace", "with"}, entry
+        assert entry["question"] in points, f"{aid}: no question {entry['question']}"
+        assert entry["replace"] != entry["with"]
+        apply_wrong_answer(_solution(built, aid), entry)
+        # it edits the solution, not a line the student is given
+        assert any(entry["replace"] in line for line in solution), entry
+
+
+# --------------------------------------------------------------------------
+# grading
+# --------------------------------------------------------------------------
+
+def _answer_cells(nb) -> dict[str, list[int]]:
+    """{question: indices of its answer cells}: the code cells before its check cell."""
+    out, pending = {}, []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        m = re.fullmatch(r'grader\.check\("(q\d+)"\)', cell.source.strip())
+        if m:
+            out[m.group(1)] = pending
+            pending = []
+        elif "otter_assign_solution_cell" in cell.metadata.get("tags", []):
+            pending.append(i)
+    return out
+
+
+def _write(nb, path):
+    nbformat.write(nb, path)
+    return path
+
+
+def _by_student(results):
+    return {r.student: r for r in results}
+
+
+def test_broken_submissions_score_zero_where_they_break_and_never_stop_the_run(built, tmp_path):
+    aid = "decision_trees"
+    sol = _solution(built, aid)
+    points = tool.question_points(_zip(built, aid))
+    qs = list(points)
+    cells = _answer_cells(sol)
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    _write(sol, folder / "solution.ipynb")
+    # a syntax error in q1's answer: only q1 is lost
+    nb = copy.deepcopy(sol)
+    nb.cells[cells[qs[0]][0]].source += "\ndef broken(:\n"
+    _write(nb, folder / "syntax_error.ipynb")
+    # q2's answer raises before it defines anything
+    nb = copy.deepcopy(sol)
+    nb.cells[cells[qs[1]][0]].source = 'raise RuntimeError("crash")\n' + nb.cells[cells[qs[1]][0]].source
+    _write(nb, folder / "crash.ipynb")
+    # the last question's answer cell deleted
+    nb = copy.deepcopy(sol)
+    for i in sorted(cells[qs[-1]], reverse=True):
+        del nb.cells[i]
+    _write(nb, folder / "deleted_cell.ipynb")
+    # every cell deleted
+    nb = copy.deepcopy(sol)
+    nb.cells = []
+    _write(nb, folder / "empty.ipynb")
+    # an import that fails: numpy is never bound to np
+    nb = copy.deepcopy(sol)
+    at = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code"
+              and "import numpy as np" in c.source and "otter" not in c.source)
+    setup = nb.cells[at]
+    setup.source = setup.source.replace("import numpy as np", "import numpy_not_installed as np")
+    _write(nb, folder / "import_error.ipynb")
+    # an endless loop right after the setup
+    nb = copy.deepcopy(sol)
+    nb.cells.insert(at + 1, nbformat.v4.new_code_cell("while True:\n    pass"))
+    _write(nb, folder / "endless_loop.ipynb")
+    (folder / "not_a_notebook.ipynb").write_text("{ this is not JSON")
+    (folder / "notes.txt").write_text("not a submission")
+
+    results = _by_student(tool.grade(folder, autograder=_zip(built, aid), jobs=2, timeout=TIMEOUT))
+    full = dict(points)
+    zero = {q: 0.0 for q in points}
+    expected = {
+        "solution": full,
+        "syntax_error": {**full, qs[0]: 0.0},
+        "crash": {**full, qs[1]: 0.0},
+        "deleted_cell": {**full, qs[-1]: 0.0},
+        "empty": zero, "import_error": zero, "endless_loop": zero, "not_a_notebook": zero,
+    }
+    assert set(results) == set(expected)          # notes.txt is not graded
+    for student, scores in expected.items():
+        assert results[student].scores == scores, (student, results[student])
+    assert results["endless_loop"].status == tool.STATUS_TIMEOUT
+    assert results["endless_loop"].seconds < TIMEOUT + 30     # stopped at the limit, kernel killed
+    assert results["not_a_notebook"].status == tool.STATUS_ERROR
+    assert results["solution"].status == tool.STATUS_OK
+
+    # the gradebook: one row per student, one column per question, the total
+    rows = (folder / "graded" / "grades.csv").read_text().splitlines()
+    assert rows[0] == ",".join(["student", *qs, "total", "status"])
+    assert len(rows) == 1 + len(expected)
+    by_name = {r.split(",")[0]: r.split(",") for r in rows[1:]}
+    assert float(by_name["solution"][len(qs) + 1]) == sum(points.values())
+    assert float(by_name["crash"][len(qs) + 1]) == sum(points.values()) - points[qs[1]]
+    feedback = (folder / "graded" / "feedback" / "crash.txt").read_text()
+    assert f"{qs[1]}: 0 / {points[qs[1]]:g}" in feedback
+    # feedback quotes public tests only: no hidden test line reaches a student
+    _, hidden, other = _source_parts(aid)
+    for student in expected:
+        text = (folder / "graded" / "feedback" / f"{student}.txt").read_text()
+        assert not [l for l in hidden - other if len(l) > 15 and l in text], student
+
+
+full_grading = pytest.mark.skipif(
+    not GRADE_ALL, reason="grading every assignment is slow: `make test-assignments` (CI runs it)")
+
+
+@full_grading
+@pytest.mark.parametrize("aid", IDS)
+def test_solution_full_blank_zero_and_each_wrong_answer_loses_its_question(built, aid, tmp_path):
+    points = tool.question_points(_zip(built, aid))
+    folder = tmp_path / aid
+    folder.mkdir()
+    sol = _solution(built, aid)
+    _write(sol, folder / "solution.ipynb")
+    _write(_student(built, aid), folder / "blank.ipynb")
+    wrong = _wrong_answers(aid)
+    for k, entry in enumerate(wrong):
+        _write(apply_wrong_answer(sol, entry), folder / f"wrong_{k}.ipynb")
+    results = _by_student(tool.grade(folder, autograder=_zip(built, aid), jobs=2,
+                                     timeout=max(TIMEOUT, 300)))
+    assert results["solution"].scores == points, results["solution"]
+    assert results["blank"].scores == {q: 0.0 for q in points}, results["blank"]
+    for k, entry in enumerate(wrong):
+        got = results[f"wrong_{k}"].scores
+        want = {**points, entry["question"]: 0.0}
+        assert got == want, f"{aid}: wrong answer {entry['description']!r} scored {got}"
+
+
+def test_the_memory_cap_reaches_the_child(tmp_path):
+    # 4 GiB of address space asked for under a 1 GiB cap: MemoryError, not a thrashing machine
+    code = "import numpy as np; np.empty(2**29)"
+    done = __import__("subprocess").run(tool._command([sys.executable, "-c", code], 1024),
+                                        capture_output=True, text=True)
+    assert done.returncode != 0 and "MemoryError" in done.stderr
+    done = __import__("subprocess").run(tool._command([sys.executable, "-c", "print(1)"], 1024),
+                                        capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == "1"
