@@ -52,11 +52,14 @@ lab: $(VENV)/.test-installed
 # Course assignments (see assignments/README.md and the instructors' page of the book).
 # ASSIGNMENT=<id> picks the autograder when it cannot be inferred from the folder;
 # JOBS submissions are graded at a time, each stopped after TIMEOUT seconds and
-# limited to MEMORY megabytes of address space per process.
-ASSIGNMENT ?=
-JOBS       ?= 2
-TIMEOUT    ?= 600
-MEMORY     ?= 4096
+# limited to MEMORY megabytes of address space per process; inside a notebook a
+# cell is interrupted after CELL_TIMEOUT seconds and a test fails after TEST_TIMEOUT.
+ASSIGNMENT   ?=
+JOBS         ?= 2
+TIMEOUT      ?= 600
+CELL_TIMEOUT ?= 60
+TEST_TIMEOUT ?= 20
+MEMORY       ?= 4096
 
 assignments: $(VENV)/.assign-installed
 	$(BIN)/python tools/assignments.py build --jobs $(JOBS)
@@ -68,7 +71,8 @@ test-assignments: $(VENV)/.test-installed
 
 grade: $(VENV)/.assign-installed
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder of .ipynb> [ASSIGNMENT=<id>]"; exit 2; }
-	$(BIN)/python tools/assignments.py grade "$(SUBMISSIONS)" --jobs $(JOBS) --timeout $(TIMEOUT) --memory $(MEMORY) \
+	$(BIN)/python tools/assignments.py grade "$(SUBMISSIONS)" --jobs $(JOBS) --timeout $(TIMEOUT) \
+		--cell-timeout $(CELL_TIMEOUT) --test-timeout $(TEST_TIMEOUT) --memory $(MEMORY) \
 		$(if $(ASSIGNMENT),--assignment $(ASSIGNMENT))
 
 clean:

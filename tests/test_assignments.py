@@ -35,9 +35,14 @@ finally:
 
 IDS = tool.assignment_ids()
 GRADE_ALL = os.environ.get("MLBOOK_GRADE_ALL") == "1"
-# Seconds per submission in these tests. A solution notebook grades in 5-20 s on a
-# shared 2-core machine; the endless loop must be stopped at this limit.
-TIMEOUT = float(os.environ.get("MLBOOK_GRADE_TIMEOUT", "45"))
+# Seconds per submission in these tests. A solution notebook grades in 5-30 s on a
+# shared 2-core machine, and one whose function loops spends two cell limits and its
+# tests' limits on top; a loop that ignores interrupts must be stopped at this limit.
+TIMEOUT = float(os.environ.get("MLBOOK_GRADE_TIMEOUT", "90"))
+# Seconds per cell and per test: well above what any cell or test of decision_trees
+# takes (its slowest test needs 0.33 s of CPU; its slowest cell imports mlbook), well
+# below TIMEOUT.
+CELL_TIMEOUT, TEST_TIMEOUT = 8, 4
 MARKERS = re.compile(r"#\s*(BEGIN|END)\s+(SOLUTION|QUESTION|TESTS|PROMPT)|#\s*HIDDEN\b|#\s*SOLUTION\b"
                      r"|ASSIGNMENT CONFIG", re.I)
 
@@ -278,14 +283,27 @@ def test_broken_submissions_score_zero_where_they_break_and_never_stop_the_run(b
     setup = nb.cells[at]
     setup.source = setup.source.replace("import numpy as np", "import numpy_not_installed as np")
     _write(nb, folder / "import_error.ipynb")
-    # an endless loop right after the setup
+    # an endless loop in a cell of its own, right after the setup: interrupted, harmless
     nb = copy.deepcopy(sol)
     nb.cells.insert(at + 1, nbformat.v4.new_code_cell("while True:\n    pass"))
     _write(nb, folder / "endless_loop.ipynb")
+    # q2's function never returns: its tests fail on the time limit per test, and q3 (which
+    # would call it by default) is graded with mlbook's gain
+    nb = copy.deepcopy(sol)
+    nb.cells[cells[qs[1]][0]].source = (
+        "def information_gain(x, y, ent=None):\n    while True:\n        pass\n")
+    _write(nb, folder / "looping_function.ipynb")
+    # a loop that swallows the interrupts: only the time limit per notebook stops it
+    nb = copy.deepcopy(sol)
+    nb.cells.insert(at + 1, nbformat.v4.new_code_cell(
+        "while True:\n    try:\n        while True:\n            pass\n"
+        "    except KeyboardInterrupt:\n        pass\n"))
+    _write(nb, folder / "stubborn_loop.ipynb")
     (folder / "not_a_notebook.ipynb").write_text("{ this is not JSON")
     (folder / "notes.txt").write_text("not a submission")
 
-    results = _by_student(tool.grade(folder, autograder=_zip(built, aid), jobs=2, timeout=TIMEOUT))
+    results = _by_student(tool.grade(folder, autograder=_zip(built, aid), jobs=2, timeout=TIMEOUT,
+                                     cell_timeout=CELL_TIMEOUT, test_timeout=TEST_TIMEOUT))
     full = dict(points)
     zero = {q: 0.0 for q in points}
     expected = {
@@ -293,13 +311,15 @@ def test_broken_submissions_score_zero_where_they_break_and_never_stop_the_run(b
         "syntax_error": {**full, qs[0]: 0.0},
         "crash": {**full, qs[1]: 0.0},
         "deleted_cell": {**full, qs[-1]: 0.0},
-        "empty": zero, "import_error": zero, "endless_loop": zero, "not_a_notebook": zero,
+        "endless_loop": full,
+        "looping_function": {**full, qs[1]: 0.0},
+        "empty": zero, "import_error": zero, "stubborn_loop": zero, "not_a_notebook": zero,
     }
     assert set(results) == set(expected)          # notes.txt is not graded
     for student, scores in expected.items():
         assert results[student].scores == scores, (student, results[student])
-    assert results["endless_loop"].status == tool.STATUS_TIMEOUT
-    assert results["endless_loop"].seconds < TIMEOUT + 30     # stopped at the limit, kernel killed
+    assert results["stubborn_loop"].status == tool.STATUS_TIMEOUT
+    assert results["stubborn_loop"].seconds < TIMEOUT + 30    # stopped at the limit, kernel killed
     assert results["not_a_notebook"].status == tool.STATUS_ERROR
     assert results["solution"].status == tool.STATUS_OK
 
@@ -336,7 +356,7 @@ def test_solution_full_blank_zero_and_each_wrong_answer_loses_its_question(built
     for k, entry in enumerate(wrong):
         _write(apply_wrong_answer(sol, entry), folder / f"wrong_{k}.ipynb")
     results = _by_student(tool.grade(folder, autograder=_zip(built, aid), jobs=2,
-                                     timeout=max(TIMEOUT, 300)))
+                                     timeout=max(TIMEOUT, 300), cell_timeout=60, test_timeout=20))
     assert results["solution"].scores == points, results["solution"]
     assert results["blank"].scores == {q: 0.0 for q in points}, results["blank"]
     for k, entry in enumerate(wrong):

@@ -1,7 +1,8 @@
 """Build the course assignments and grade the students' notebooks, offline (otter-grader).
 
     python tools/assignments.py build [ID ...]          # what `make assignments` runs
-    python tools/assignments.py grade FOLDER [--assignment ID] [--jobs 2] [--timeout 600] [--memory 4096]
+    python tools/assignments.py grade FOLDER [--assignment ID] [--jobs 2] [--timeout 600]
+                                        [--cell-timeout 60] [--test-timeout 20] [--memory 4096]
                                                         # what `make grade SUBMISSIONS=FOLDER` runs
 
 ``build`` turns each ``assignments/source/<id>/<id>.ipynb`` (a notebook in otter
@@ -18,9 +19,10 @@ Before handing a notebook to ``otter assign`` it merges the shared settings of
 otherwise, and inserts the cell that loads otter right after the install cell.
 
 ``grade`` runs ``otter run -a <autograder zip>`` on every ``*.ipynb`` directly in
-FOLDER, several at a time, each in its own process tree with a wall-clock limit.
-A notebook that cannot be read, crashes, loops or deletes cells scores zero on
-what it breaks; nothing a submission does stops the run. It writes
+FOLDER, several at a time, each in its own process tree with a wall-clock limit
+and a memory cap. A cell that runs too long is interrupted and the next one runs; a
+test that runs too long fails. A notebook that cannot be read, crashes, loops or
+deletes cells scores zero on what it breaks; nothing a submission does stops the run. It writes
 ``FOLDER/graded/grades.csv`` (one row per student, one column per question, the
 total and a status) and ``FOLDER/graded/feedback/<student>.txt``.
 """
@@ -247,28 +249,93 @@ def _command(args: list[str], memory_mb: float | None) -> list[str]:
     return [sys.executable, "-c", _LIMITED, str(memory_mb), *args]
 
 
+# Put first in every graded notebook (never in the students' copy): a time limit per
+# test, so that a student's function that never returns fails its own tests instead of
+# stopping the grading of every question. SIGALRM interrupts pure-Python loops; the
+# exception is an ordinary one, so doctest records a failed test and goes on. The timer
+# repeats every second until the test ends, in case some code swallows the exception.
+HARNESS = """\
+# grading harness (tools/assignments.py): at most {seconds} s per test
+import signal as _mlbook_signal
+import otter.test_files.ok_test as _mlbook_ok
+
+class _MlbookTestTimeout(Exception):
+    pass
+
+def _mlbook_alarm(signum, frame):
+    raise _MlbookTestTimeout("the test ran longer than {seconds} s")
+
+def _mlbook_run_doctest(*args, _run=_mlbook_ok.run_doctest, **kwargs):
+    previous = _mlbook_signal.signal(_mlbook_signal.SIGALRM, _mlbook_alarm)
+    _mlbook_signal.setitimer(_mlbook_signal.ITIMER_REAL, {seconds}, 1.0)
+    try:
+        return _run(*args, **kwargs)
+    finally:
+        _mlbook_signal.setitimer(_mlbook_signal.ITIMER_REAL, 0)
+        _mlbook_signal.signal(_mlbook_signal.SIGALRM, previous)
+
+_mlbook_ok.run_doctest = _mlbook_run_doctest
+"""
+
+
+def _otter_run(cell_timeout: float, argv: list[str]) -> None:
+    """``otter run`` with a time limit per notebook cell: a cell that runs longer is
+    interrupted (KeyboardInterrupt) and execution goes on with the next cell. Otter's own
+    test cells are exempt (each test has its own limit, from HARNESS)."""
+    import nbconvert.preprocessors as pp
+    from traitlets import Any, Bool
+
+    def per_cell(cell):
+        src = cell.source if hasattr(cell, "source") else str(cell)
+        # otter's own cells: its set-up, and the checks (each test has its own limit)
+        if (src.startswith("from otter import Notebook as")
+                or "Checker.check_if_not_already_checked" in src
+                or re.search(r"\.check\(\"q\d+\"\)", src)):
+            return None
+        return int(cell_timeout)
+
+    class CellLimitedExecutePreprocessor(pp.ExecutePreprocessor):
+        interrupt_on_timeout = Bool(True).tag(config=True)
+        timeout_func = Any(per_cell, allow_none=True).tag(config=True)
+
+    pp.ExecutePreprocessor = CellLimitedExecutePreprocessor   # otter imports it at call time
+    from otter.cli import cli
+
+    cli(["run", *argv])
+
+
 def grade_one(submission: Path, autograder: Path, points: dict[str, float],
-              timeout: float, memory_mb: float | None = 4096) -> Result:
+              timeout: float, memory_mb: float | None = 4096, cell_timeout: float = 60,
+              test_timeout: int = 20) -> Result:
     """Grade one notebook with ``otter run`` in a fresh process tree; never raises.
 
     The tree gets ``timeout`` seconds of wall time and ``memory_mb`` megabytes of
-    address space per process (the kernel inherits the cap).
+    address space per process (the kernel inherits the cap). Inside, a cell that runs
+    longer than ``cell_timeout`` seconds is interrupted and the next one runs, and a test
+    that runs longer than ``test_timeout`` seconds fails: a loop costs the questions it
+    breaks, and the whole-notebook ``timeout`` is the last resort.
     """
     student = submission.stem
     start = time.perf_counter()
     try:
-        nbformat.read(submission, as_version=4)
+        nb = nbformat.read(submission, as_version=4)
     except Exception as exc:  # not JSON, not a notebook: nothing to run
         return Result(student, _zero(points), STATUS_ERROR, 0.0,
                       note=f"the file is not a readable notebook ({type(exc).__name__})")
     env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
                MKL_NUM_THREADS="1", PYDEVD_DISABLE_FILE_VALIDATION="1", MPLBACKEND="Agg")
     with tempfile.TemporaryDirectory(prefix="grade-") as tmp:
+        harness = nbformat.v4.new_code_cell(HARNESS.format(seconds=int(test_timeout)))
+        nb.cells.insert(0, harness)
+        graded = Path(tmp) / "submission" / submission.name
+        graded.parent.mkdir()
+        nbformat.write(nb, graded)
         log = Path(tmp) / "otter.log"
         with open(log, "w") as fh:
             proc = subprocess.Popen(
-                _command([sys.executable, "-m", "otter", "run", "-a", str(autograder), "-o", tmp,
-                          "--no-logo", str(submission)], memory_mb),
+                _command([sys.executable, str(Path(__file__).resolve()), "_otter-run",
+                          str(cell_timeout), "-a", str(autograder), "-o", tmp, "--no-logo",
+                          str(graded)], memory_mb),
                 stdout=fh, stderr=subprocess.STDOUT, cwd=tmp, env=env, start_new_session=True)
             try:
                 proc.wait(timeout=timeout)
@@ -338,29 +405,44 @@ def infer_assignment(folder: Path, notebooks: list[Path]) -> str:
                      f"pass ASSIGNMENT=<id> (one of {', '.join(known) or 'none built'})")
 
 
+def _summarise_public(q: str, block: str) -> list[str]:
+    """Short lines from otter's report of one question's public tests: for each failed
+    test, the statement that failed and the error's last line (no traceback)."""
+    lines = []
+    cases = re.split(r"\n\s*%s - (\d+) result:" % re.escape(q), block)
+    for number, text in zip(cases[1::2], cases[2::2]):
+        if "Test case passed" in text:
+            continue
+        failed = re.search(r"Failed example:\n(.*?)\n\s*(?:Exception raised:|Expected:)", text, re.S)
+        statement = " ".join(l.strip() for l in failed.group(1).splitlines()) if failed else "?"
+        last = [l.strip() for l in text.strip().splitlines() if l.strip()]
+        lines.append(f"  public test {number} failed: {statement}")
+        if last:
+            lines.append(f"      -> {last[-1]}")
+    return lines
+
+
 def feedback_text(r: Result, aid: str, points: dict[str, float]) -> str:
     total, possible = sum(r.scores.values()), sum(points.values())
     lines = [f"Assignment {aid}: feedback for {r.student}",
              f"Total: {total:g} / {possible:g}", ""]
     for q, p in points.items():
         s = r.scores[q]
-        lines.append(f"{q}: {s:g} / {p:g}" + ("" if s >= p else "  (a test failed)"))
-    failed = [q for q in points if r.scores[q] < points[q]]
-    if failed and r.status == STATUS_OK:
-        lines += ["", "Every question is all-or-nothing. Hidden tests check each function more "
-                  "thoroughly than the public ones; the public tests' results:"]
-        for q in failed:
-            msg = r.messages.get(q, "").strip()
-            lines += ["", msg if "failed" in msg.lower() else f"{q}: the public tests passed; "
-                      "a hidden test failed."]
+        lines.append(f"{q}: {s:g} / {p:g}")
+        if s < p and r.status == STATUS_OK:
+            public = _summarise_public(q, r.messages.get(q, ""))
+            lines += public or ["  the public tests passed; a hidden test failed"]
     if r.status != STATUS_OK or r.note:
         lines += ["", f"Note: {r.note or r.status}"]
+    lines += ["", "Each question is all-or-nothing: it scores when all its tests pass. The hidden "
+              "tests check your functions on random inputs and against the published numbers."]
     return "\n".join(lines) + "\n"
 
 
 def grade(folder: Path, assignment: str | None = None, jobs: int = 2, timeout: float = 600,
           out: Path | None = None, autograder: Path | None = None,
-          memory_mb: float | None = 4096) -> list[Result]:
+          memory_mb: float | None = 4096, cell_timeout: float = 60,
+          test_timeout: int = 20) -> list[Result]:
     """Grade every ``*.ipynb`` directly in ``folder``; write grades.csv and feedback files."""
     folder = Path(folder)
     if not folder.is_dir():
@@ -377,10 +459,12 @@ def grade(folder: Path, assignment: str | None = None, jobs: int = 2, timeout: f
     out = Path(out) if out else folder / "graded"
     (out / "feedback").mkdir(parents=True, exist_ok=True)
     print(f"grading {len(notebooks)} notebooks of {aid} ({len(points)} questions, "
-          f"{sum(points.values()):g} points), {jobs} at a time, {timeout:g} s each")
+          f"{sum(points.values()):g} points), {jobs} at a time; limits: {timeout:g} s per "
+          f"notebook, {cell_timeout:g} s per cell, {test_timeout:g} s per test")
     start = time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = {pool.submit(grade_one, nb, autograder, points, timeout, memory_mb): nb for nb in notebooks}
+        futures = {pool.submit(grade_one, nb, autograder, points, timeout, memory_mb,
+                               cell_timeout, test_timeout): nb for nb in notebooks}
         results = []
         for fut in concurrent.futures.as_completed(futures):
             nb = futures[fut]
@@ -407,6 +491,10 @@ def grade(folder: Path, assignment: str | None = None, jobs: int = 2, timeout: f
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["_otter-run"]:          # internal: the process grade_one starts
+        _otter_run(float(argv[1]), argv[2:])
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="generate student notebooks and autograders")
@@ -417,6 +505,9 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--assignment", default=None, help="assignment id (inferred if omitted)")
     g.add_argument("--jobs", type=int, default=2, help="submissions graded at a time")
     g.add_argument("--timeout", type=float, default=600, help="seconds per submission")
+    g.add_argument("--cell-timeout", type=float, default=60,
+                   help="seconds per cell; a longer cell is interrupted and the next one runs")
+    g.add_argument("--test-timeout", type=int, default=20, help="seconds per test")
     g.add_argument("--memory", type=float, default=4096,
                    help="megabytes of address space per process (0: no limit)")
     g.add_argument("--out", type=Path, default=None, help="default: FOLDER/graded")
@@ -425,7 +516,8 @@ def main(argv: list[str] | None = None) -> int:
         build(args.ids, jobs=args.jobs)
     else:
         grade(args.folder, args.assignment or None, jobs=args.jobs, timeout=args.timeout,
-              out=args.out, memory_mb=args.memory or None)
+              out=args.out, memory_mb=args.memory or None, cell_timeout=args.cell_timeout,
+              test_timeout=args.test_timeout)
     return 0
 
 
