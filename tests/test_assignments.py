@@ -374,3 +374,21 @@ def test_the_memory_cap_reaches_the_child(tmp_path):
     done = __import__("subprocess").run(tool._command([sys.executable, "-c", "print(1)"], 1024),
                                         capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.strip() == "1"
+
+
+def test_the_assignment_of_a_folder_is_inferred(built, tmp_path):
+    dist = next(iter(built.values())).parent
+    named = tmp_path / "decision_trees_2026"
+    named.mkdir()
+    assert tool.infer_assignment(named, [], dist=dist) == "decision_trees"
+    # otherwise from the grader cell the student notebooks carry
+    other = tmp_path / "week3"
+    other.mkdir()
+    nbformat.write(_student(built, "model_evaluation"), other / "alice.ipynb")
+    nbformat.write(_student(built, "model_evaluation"), other / "bob.ipynb")
+    assert tool.infer_assignment(other, sorted(other.glob("*.ipynb")), dist=dist) == "model_evaluation"
+    empty = tmp_path / "nothing"
+    empty.mkdir()
+    (empty / "x.ipynb").write_text("{}")
+    with pytest.raises(SystemExit, match="ASSIGNMENT="):
+        tool.infer_assignment(empty, [empty / "x.ipynb"], dist=dist)

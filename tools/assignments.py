@@ -22,8 +22,8 @@ otherwise, and inserts the cell that loads otter right after the install cell.
 FOLDER, several at a time, each in its own process tree with a wall-clock limit
 and a memory cap. A cell that runs too long is interrupted and the next one runs; a
 test that runs too long fails. A notebook that cannot be read, crashes, loops or
-deletes cells scores zero on what it breaks; nothing a submission does stops the run. It writes
-``FOLDER/graded/grades.csv`` (one row per student, one column per question, the
+deletes cells scores zero on what it breaks; nothing a submission does stops the
+run. It writes ``FOLDER/graded/grades.csv`` (one row per student, one column per question, the
 total and a status) and ``FOLDER/graded/feedback/<student>.txt``.
 """
 
@@ -259,11 +259,11 @@ HARNESS = """\
 import signal as _mlbook_signal
 import otter.test_files.ok_test as _mlbook_ok
 
-class _MlbookTestTimeout(Exception):
+class _TestTimeLimit(Exception):
     pass
 
 def _mlbook_alarm(signum, frame):
-    raise _MlbookTestTimeout("the test ran longer than {seconds} s")
+    raise _TestTimeLimit("the test ran longer than {seconds} s (an endless loop?)")
 
 def _mlbook_run_doctest(*args, _run=_mlbook_ok.run_doctest, **kwargs):
     previous = _mlbook_signal.signal(_mlbook_signal.SIGALRM, _mlbook_alarm)
@@ -325,11 +325,14 @@ def grade_one(submission: Path, autograder: Path, points: dict[str, float],
     env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
                MKL_NUM_THREADS="1", PYDEVD_DISABLE_FILE_VALIDATION="1", MPLBACKEND="Agg")
     with tempfile.TemporaryDirectory(prefix="grade-") as tmp:
-        harness = nbformat.v4.new_code_cell(HARNESS.format(seconds=int(test_timeout)))
-        nb.cells.insert(0, harness)
         graded = Path(tmp) / "submission" / submission.name
         graded.parent.mkdir()
-        nbformat.write(nb, graded)
+        try:
+            nb.cells.insert(0, nbformat.v4.new_code_cell(HARNESS.format(seconds=int(test_timeout))))
+            nbformat.write(nb, graded)
+        except Exception as exc:  # a notebook too broken to write back
+            return Result(student, _zero(points), STATUS_ERROR, 0.0,
+                          note=f"the notebook is malformed ({type(exc).__name__}: {exc})")
         log = Path(tmp) / "otter.log"
         with open(log, "w") as fh:
             proc = subprocess.Popen(
@@ -380,11 +383,11 @@ def _parse_results(student: str, data: dict, points: dict[str, float], seconds: 
     return Result(student, scores, STATUS_OK, seconds, messages)
 
 
-def infer_assignment(folder: Path, notebooks: list[Path]) -> str:
+def infer_assignment(folder: Path, notebooks: list[Path], dist: Path = DIST) -> str:
     """The assignment a folder of submissions belongs to, from the folder's and files' names
     and from the grader cell each student notebook carries."""
     known = [a for a in (assignment_ids() if SOURCE.is_dir() else [])
-             if autograder_path(a).is_file()]
+             if (dist / a / "autograder" / f"{a}-autograder.zip").is_file()]
     if len(known) == 1:
         return known[0]
     for a in known:
