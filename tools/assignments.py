@@ -454,7 +454,7 @@ def grade(folder: Path, assignment: str | None = None, jobs: int = 2, timeout: f
     if not notebooks:
         raise SystemExit(f"no .ipynb file in {folder}")
     aid = assignment or (None if autograder else infer_assignment(folder, notebooks))
-    autograder = Path(autograder) if autograder else autograder_path(aid)
+    autograder = Path(autograder).resolve() if autograder else autograder_path(aid)
     aid = aid or autograder.name.removesuffix("-autograder.zip")
     if not autograder.is_file():
         raise SystemExit(f"{autograder} does not exist: run `make assignments` first")
