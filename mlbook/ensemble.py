@@ -31,7 +31,8 @@ from typing import Any, Iterator
 import numpy as np
 
 from ._validation import (check_array, check_classification_targets, check_consistent_length,
-                          check_is_fitted, check_random_state, check_scalar, column_or_1d)
+                          check_is_fitted, check_n_features, check_random_state,
+                          check_sample_weight, check_scalar, column_or_1d)
 from .base import BaseEstimator, ClassifierMixin, clone
 from .tree import DecisionTreeClassifier, _impurity, _resolve_max_features
 
@@ -45,7 +46,7 @@ def _check_X(X: Any, name: str = "X") -> np.ndarray:
 
 
 def _fit_classes(y: Any, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    y = column_or_1d(y, "y")
+    y = column_or_1d(y, "y", warn=True)    # a column vector is flattened, with a warning
     check_consistent_length(X, y, names=["X", "y"])
     classes = check_classification_targets(y)
     return classes, np.searchsorted(classes, y)
@@ -149,10 +150,7 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
         if sample_weight is None:
             D = np.full(X.shape[0], 1.0 / X.shape[0])
         else:
-            D = column_or_1d(sample_weight, "sample_weight", dtype=np.float64)
-            check_consistent_length(X, D, names=["X", "sample_weight"])
-            if (D < 0).any() or not D.sum() > 0:
-                raise ValueError("sample_weight must be non-negative with a positive sum")
+            D = check_sample_weight(sample_weight, X.shape[0])   # >= 0, positive sum
             D = D / D.sum()
         rng = check_random_state(self.random_state)
         y_lab = self.classes_[yk]
@@ -214,9 +212,7 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
 
     def _check_predict_X(self, X: Any) -> np.ndarray:
         X = _check_X(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but AdaBoostClassifier was fitted "
-                             f"with {self.n_features_in_}")
+        check_n_features(self, X)
         return X
 
     def decision_function(self, X: Any) -> np.ndarray:
@@ -355,9 +351,7 @@ class _BaseBagging(ClassifierMixin, BaseEstimator):
         """
         check_is_fitted(self, "estimators_")
         X = _check_X(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but {type(self).__name__} was "
-                             f"fitted with {self.n_features_in_}")
+        check_n_features(self, X)
         total = np.zeros((X.shape[0], self.classes_.shape[0]))
         for h, cols in zip(self.estimators_, self.estimators_features_):
             total += self._member_proba(h, X, cols)

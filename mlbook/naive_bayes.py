@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from ._validation import (check_array, check_classification_targets, check_consistent_length,
-                          check_is_fitted, check_scalar, column_or_1d)
+                          check_is_fitted, check_n_features, check_scalar, column_or_1d)
 from .base import BaseEstimator, ClassifierMixin
 
 __all__ = ["CategoricalNB", "GaussianNB", "MixedNB", "logsumexp"]
@@ -61,7 +61,7 @@ class _BaseNB(ClassifierMixin, BaseEstimator):
     """Posterior from ``_joint_log_likelihood``: the log of P(c) * prod_j p(x_j | c)."""
 
     def _fit_classes(self, y: Any, n_samples: int) -> np.ndarray:
-        y = column_or_1d(y, "y")
+        y = column_or_1d(y, "y", warn=True)   # a column vector is flattened, with a warning
         check_consistent_length(np.empty(n_samples), y, names=["X", "y"])
         self.classes_ = check_classification_targets(y)
         yk = np.searchsorted(self.classes_, y)
@@ -152,8 +152,9 @@ def _reject_negative_codes(X: np.ndarray, name: str, first: int = 0) -> None:
     negative = (X < 0).any(axis=0)
     if negative.any():
         j = int(np.flatnonzero(negative)[0])
-        raise ValueError(f"column {first + j} of {name} holds negative category codes "
-                         f"(smallest {X[:, j].min():g}); codes must be 0, 1, 2, ...")
+        raise ValueError(f"Negative values in data: column {first + j} of {name} holds "
+                         f"negative category codes (smallest {X[:, j].min():g}); codes "
+                         "must be 0, 1, 2, ...")
 
 
 class _CategoryCodes:
@@ -231,23 +232,6 @@ class _CategoryCodes:
                 pos = np.minimum(np.searchsorted(cats, keys), cats.shape[0] - 1)
                 out[:, j] = np.where(cats[pos] == keys, pos, -1)
         return out
-
-
-def _as_2d(X: Any, name: str = "X") -> np.ndarray:
-    if X is None:
-        raise TypeError(f"{name} must be an array-like, got None")
-    if hasattr(X, "toarray") or hasattr(X, "tocsr"):
-        raise TypeError(f"{name} is a sparse matrix; naive Bayes here needs a dense array "
-                        "(call .toarray())")
-    X = np.asarray(X)
-    if X.ndim != 2:
-        raise ValueError(f"{name} must be a 2-d array of shape (n_samples, n_features); got "
-                         f"shape {X.shape}")
-    if X.shape[0] < 1 or X.shape[1] < 1:
-        raise ValueError(f"{name} is empty; got shape {X.shape}")
-    if X.dtype.kind == "c":
-        raise TypeError(f"{name} holds complex numbers; naive Bayes needs real values")
-    return X
 
 
 def _categorical_log_probs(codes: np.ndarray, yk: np.ndarray, K: int,
@@ -336,6 +320,15 @@ class CategoricalNB(_BaseNB):
     array([[0.75, 0.25]])
     """
 
+    def __sklearn_tags__(self):  # pragma: no cover - exercised through scikit-learn
+        # the input is category codes 0, 1, 2, ... (or strings), as for scikit-learn's
+        # CategoricalNB: its checks then pass non-negative integer codes
+        tags = super().__sklearn_tags__()
+        tags.input_tags.categorical = True
+        tags.input_tags.positive_only = True
+        tags.input_tags.string = True
+        return tags
+
     def __init__(self, alpha: float = 1.0, smooth_prior: bool = False) -> None:
         self.alpha = alpha
         self.smooth_prior = smooth_prior
@@ -356,7 +349,7 @@ class CategoricalNB(_BaseNB):
         alpha = _check_alpha(self.alpha)
         if not isinstance(self.smooth_prior, (bool, np.bool_)):
             raise TypeError(f"smooth_prior must be True or False; got {self.smooth_prior!r}")
-        X = _as_2d(X)
+        X = check_array(X, "X", dtype=None)   # keeps strings and integer codes
         yk = self._fit_classes(y, X.shape[0])
         self._encoder = _CategoryCodes(X)
         codes = self._encoder.transform(X)
@@ -370,10 +363,8 @@ class CategoricalNB(_BaseNB):
         return self
 
     def _joint_log_likelihood(self, X: Any) -> np.ndarray:
-        X = _as_2d(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but CategoricalNB was fitted with "
-                             f"{self.n_features_in_}")
+        X = check_array(X, "X", dtype=None)   # keeps strings and integer codes
+        check_n_features(self, X)
         codes = self._encoder.transform(X)
         jll = _categorical_jll(codes, self.feature_log_prob_, self.n_categories_,
                                self.class_count_, self._alpha)
@@ -475,7 +466,7 @@ class GaussianNB(_BaseNB):
         self
         """
         vs, ddof = _check_gaussian_params(self.var_smoothing, self.ddof)
-        X = check_array(_as_2d(X), "X")
+        X = check_array(X, "X")
         yk = self._fit_classes(y, X.shape[0])
         self.n_features_in_ = X.shape[1]
         self.theta_, self.var_, self.epsilon_ = _gaussian_moments(
@@ -484,10 +475,8 @@ class GaussianNB(_BaseNB):
         return self
 
     def _joint_log_likelihood(self, X: Any) -> np.ndarray:
-        X = check_array(_as_2d(X), "X")
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but GaussianNB was fitted with "
-                             f"{self.n_features_in_}")
+        X = check_array(X, "X")
+        check_n_features(self, X)
         return _gaussian_jll(X, self.theta_, self.var_) + np.log(self.class_prior_)
 
 
@@ -532,6 +521,12 @@ class MixedNB(_BaseNB):
     With only categorical columns it equals ``CategoricalNB(alpha)``, with
     only continuous ones ``GaussianNB(var_smoothing, ddof)``.
     """
+
+    def __sklearn_tags__(self):  # pragma: no cover - exercised through scikit-learn
+        # string columns are categorical attributes (watermelon 3.0), not an error
+        tags = super().__sklearn_tags__()
+        tags.input_tags.string = True
+        return tags
 
     def __init__(self, categorical_features: Any = "auto", alpha: float = 1.0, ddof: int = 0,
                  var_smoothing: float = 1e-9, smooth_prior: bool = False) -> None:
@@ -587,7 +582,7 @@ class MixedNB(_BaseNB):
         vs, ddof = _check_gaussian_params(self.var_smoothing, self.ddof)
         if not isinstance(self.smooth_prior, (bool, np.bool_)):
             raise TypeError(f"smooth_prior must be True or False; got {self.smooth_prior!r}")
-        X = _as_2d(X)
+        X = check_array(X, "X", dtype=None)   # keeps strings and integer codes
         yk = self._fit_classes(y, X.shape[0])
         K = self.classes_.shape[0]
         self.n_features_in_ = X.shape[1]
@@ -626,10 +621,8 @@ class MixedNB(_BaseNB):
         return Xc, Xg
 
     def _joint_log_likelihood(self, X: Any) -> np.ndarray:
-        X = _as_2d(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but MixedNB was fitted with "
-                             f"{self.n_features_in_}")
+        X = check_array(X, "X", dtype=None)   # keeps strings and integer codes
+        check_n_features(self, X)
         Xc, Xg = self._split(X, "X")
         jll = np.log(self.class_prior_) + np.zeros((X.shape[0], 1))
         if Xc.shape[1]:

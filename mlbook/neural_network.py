@@ -677,8 +677,9 @@ class BPNetwork(ClassifierMixin, BaseEstimator):
     theta_ : ndarray of shape (l,)
     error_curve_ : ndarray of shape (max_iter + 1,)
         The mean training error :math:`E` before training and after every epoch.
-    classes_ : ndarray
-        The two labels when fitted on a 1-d label vector.
+    classes_ : ndarray of shape (2,)
+        The two labels when fitted on a 1-d label vector; ``[0, 1]`` (the label of
+        every output unit) when fitted on 2-d targets.
     n_features_in_ : int
 
     Examples
@@ -688,6 +689,15 @@ class BPNetwork(ClassifierMixin, BaseEstimator):
     >>> bool(net.error_curve_[-1] < net.error_curve_[0])
     True
     """
+
+    #: 1-d labels must have exactly two classes (one sigmoid output unit)
+    _binary_only = True
+
+    def __sklearn_tags__(self):  # pragma: no cover - exercised through scikit-learn
+        # a 2-d y is l targets in [0, 1], one sigmoid output unit each (Zhou's l outputs)
+        tags = super().__sklearn_tags__()
+        tags.target_tags.multi_output = True
+        return tags
 
     def __init__(self, n_hidden: int = 5, eta: float = 0.1, max_iter: int = 100,
                  accumulated: bool = False, random_state: Any = None):
@@ -709,15 +719,16 @@ class BPNetwork(ClassifierMixin, BaseEstimator):
         check_scalar(self.eta, "eta", numbers.Real, min_val=0.0, include_min=False)
         check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
         X = check_array(X, "X")
-        Y = np.asarray(y)
-        if Y.ndim == 1:
-            Y = column_or_1d(Y, "y")
+        Y = None if y is None else np.asarray(y)
+        if Y is None or Y.ndim != 2:
+            Y = column_or_1d(Y, "y")       # None, complex, 3-d: _validation's messages
             self.classes_ = check_classification_targets(Y, n_classes=2)
             Y = (Y == self.classes_[1]).astype(np.float64).reshape(-1, 1)
         else:
             Y = check_array(Y, "y")
             if Y.min() < 0 or Y.max() > 1:
                 raise ValueError("y must hold targets in [0, 1] for sigmoid outputs")
+            self.classes_ = np.array([0, 1])   # each output unit predicts 0 or 1
         check_consistent_length(X, Y, names=["X", "y"])
         m, d = X.shape
         q, l = int(self.n_hidden), Y.shape[1]
@@ -761,18 +772,26 @@ class BPNetwork(ClassifierMixin, BaseEstimator):
         return self
 
     def decision_function(self, X: Any) -> np.ndarray:
-        """The network's outputs :math:`\\hat y`, shape (n,) for one output unit, else (n, l)."""
+        """The output units' net input :math:`\\beta_j - \\theta_j`; the outputs are :math:`\\hat y_j = f(\\cdot)`.
+
+        Positive exactly where :math:`\\hat y_j > 1/2`, where ``predict`` gives
+        ``classes_[1]``: scikit-learn's sign convention for a binary decision function.
+
+        Returns
+        -------
+        ndarray of shape (n,) for one output unit, else (n, l)
+        """
         check_is_fitted(self, "w_")
         X = check_array(X, "X")
         check_n_features(self, X)
-        out = self._outputs(X)[1]
-        return out.ravel() if out.shape[1] == 1 else out
+        B = logistic(X @ self.v_ - self.gamma_)          # hidden outputs (m, q)
+        z = B @ self.w_ - self.theta_                    # (m, l)
+        return z.ravel() if z.shape[1] == 1 else z
 
     def predict(self, X: Any) -> np.ndarray:
-        """Labels: output >= 0.5 (the class ``classes_[1]`` when fitted on labels)."""
-        out = self.decision_function(X)
-        hit = (out >= 0.5).astype(int)
-        return self.classes_[hit] if hasattr(self, "classes_") else hit
+        """Labels: ``classes_[1]`` where the output :math:`\\hat y > 1/2`, else ``classes_[0]``."""
+        z = self.decision_function(X)                    # checks that the model is fitted
+        return self.classes_[(z > 0).astype(int)]
 
 
 # ---------------------------------------------------------------------------
@@ -1164,15 +1183,21 @@ class MLPRegressor(RegressorMixin, _BaseMLP):
     True
     """
 
+    def __sklearn_tags__(self):  # pragma: no cover - exercised through scikit-learn
+        tags = super().__sklearn_tags__()
+        tags.target_tags.multi_output = True     # a 2-d y: one identity output unit each
+        return tags
+
     def fit(self, X: Any, y: Any) -> "MLPRegressor":
         """Train on ``X`` (n_samples, n_features) and targets ``y`` (n_samples,) or (n_samples, n_outputs)."""
         self._check_params()
         X = check_array(X, "X")
-        Y = np.asarray(y, dtype=np.float64) if not isinstance(y, np.ndarray) else y.astype(np.float64)
-        if Y.ndim not in (1, 2) or Y.size == 0:
-            raise ValueError(f"y must be a non-empty 1-d or 2-d array; got shape {Y.shape}")
-        if not np.isfinite(Y).all():
-            raise ValueError("y contains NaN or infinity")
+        Y = None if y is None else np.asarray(y)
+        if Y is None or Y.ndim != 2:
+            # None, complex, NaN, empty, 3-d: _validation's messages
+            Y = column_or_1d(Y, "y", dtype=np.float64)
+        else:
+            Y = check_array(Y, "y")        # several outputs, one column each
         check_consistent_length(X, Y, names=["X", "y"])
         self._y_1d = Y.ndim == 1
         self.out_activation_ = "identity"

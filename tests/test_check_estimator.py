@@ -108,7 +108,9 @@ def test_discovery_finds_the_known_estimators():
     known = {"LinearRegression", "LeastAbsoluteDeviation", "Ridge", "Lasso", "ElasticNet",
              "LogisticRegression", "LinearDiscriminantAnalysis", "KernelFisherDiscriminant",
              "DecisionTreeClassifier", "ObliqueDecisionTreeClassifier", "SVC", "SVR",
-             "LinearSVMPrimal"}
+             "LinearSVMPrimal", "AdaBoostClassifier", "BaggingClassifier",
+             "RandomForestClassifier", "CategoricalNB", "GaussianNB", "MixedNB", "Perceptron",
+             "BPNetwork", "MLPClassifier", "MLPRegressor"}
     assert known <= names, f"not discovered: {sorted(known - names)}"
 
 
