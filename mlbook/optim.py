@@ -23,6 +23,7 @@ See the chapter "Gradient-descent optimisers" (Part VII).
 
 from __future__ import annotations
 
+import abc
 import math
 import numbers
 from dataclasses import dataclass
@@ -87,7 +88,7 @@ def _check_betas(betas: Any) -> tuple[float, float]:
     return (float(betas[0]), float(betas[1]))
 
 
-class Optimizer:
+class Optimizer(abc.ABC):
     """Base class: holds the parameters, checks the gradients, counts the steps.
 
     Parameters
@@ -204,8 +205,9 @@ class Optimizer:
             self._check_hyper()
             self._checked = snapshot
 
+    @abc.abstractmethod
     def _update(self, i: int, p: np.ndarray, g: np.ndarray) -> None:
-        raise NotImplementedError
+        """Update parameter ``p`` (the ``i``-th) in place from its gradient ``g``."""
 
     def __repr__(self) -> str:
         names = [n for n in self.__init__.__code__.co_varnames[1:self.__init__.__code__.co_argcount]
