@@ -487,11 +487,13 @@ def test_unseen_category_uses_the_node_majority(wm2):
 # the fast path and scikit-learn
 # --------------------------------------------------------------------------
 
-def _same_tree(a, b):
+def _same_tree(a, b, rtol=0.0):
+    """Same splits and leaf class counts; ``rtol`` > 0 allows the rounding of weights
+    summed in a different order (the counts are then float sums, not integers)."""
     if a.is_leaf or b.is_leaf:
-        return a.is_leaf and b.is_leaf and np.array_equal(a.value, b.value)
+        return a.is_leaf and b.is_leaf and np.allclose(a.value, b.value, rtol=rtol, atol=0)
     return (a.feature == b.feature and a.threshold == b.threshold
-            and all(_same_tree(c, d) for c, d in zip(a.children, b.children)))
+            and all(_same_tree(c, d, rtol) for c, d in zip(a.children, b.children)))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -506,14 +508,6 @@ def test_levelwise_path_grows_the_same_tree(seed, criterion):
         mp.setattr(tree_module, "_LEVELWISE", False)     # the general recursive builder
         slow = DecisionTreeClassifier(criterion=criterion, max_depth=6).fit(X, y)
     assert _same_tree(fast.tree_, slow.tree_)
-
-
-def _close_tree(a, b):
-    """Same splits; class weights equal up to the rounding of different summation orders."""
-    if a.is_leaf or b.is_leaf:
-        return a.is_leaf and b.is_leaf and np.allclose(a.value, b.value, rtol=1e-12, atol=0)
-    return (a.feature == b.feature and a.threshold == b.threshold
-            and all(_close_tree(c, d) for c, d in zip(a.children, b.children)))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -531,7 +525,7 @@ def test_levelwise_path_with_weights_grows_the_same_tree(seed, criterion):
         mp.setattr(tree_module, "_LEVELWISE", False)
         slow = DecisionTreeClassifier(criterion=criterion, max_depth=5).fit(
             X[keep], y[keep], sample_weight=w[keep])
-    assert _close_tree(fast.tree_, slow.tree_)
+    assert _same_tree(fast.tree_, slow.tree_, rtol=1e-12)
     drop = DecisionTreeClassifier(criterion=criterion, max_depth=5).fit(
         X[w > 0], y[w > 0], sample_weight=w[w > 0])
     np.testing.assert_array_equal(fast.predict(X), drop.predict(X))
@@ -546,7 +540,7 @@ def test_integer_weights_equal_repeated_rows(seed):
     a = DecisionTreeClassifier(criterion="gini").fit(X, y, sample_weight=counts.astype(float))
     b = DecisionTreeClassifier(criterion="gini").fit(np.repeat(X, counts, axis=0),
                                                      np.repeat(y, counts))
-    assert _close_tree(a.tree_, b.tree_)
+    assert _same_tree(a.tree_, b.tree_, rtol=1e-12)
 
 
 @pytest.mark.parametrize("levelwise", [True, False])
