@@ -34,7 +34,7 @@ from ._validation import (check_array, check_classification_targets, check_consi
                           check_is_fitted, check_n_features, check_random_state,
                           check_sample_weight, check_scalar, column_or_1d)
 from .base import BaseEstimator, ClassifierMixin, clone
-from .tree import DecisionTreeClassifier, _impurity, _resolve_max_features
+from .tree import DecisionTreeClassifier, _impurity, _Presorted, _resolve_max_features
 
 __all__ = ["AdaBoostClassifier", "BaggingClassifier", "RandomForestClassifier",
            "tree_feature_importances"]
@@ -154,6 +154,10 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
             D = D / D.sum()
         rng = check_random_state(self.random_state)
         y_lab = self.classes_[yk]
+        # our own unpruned trees see the same X every round: sort its columns once
+        presorted = (_Presorted.of(X) if type(base) is DecisionTreeClassifier
+                     and base.pruning is None and base.criterion in ("gini", "entropy")
+                     else None)
         self.estimators_ = []
         self.estimator_weights_ = np.zeros(T)
         self.estimator_errors_ = np.ones(T)
@@ -161,7 +165,10 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
             h = clone(base)
             if "random_state" in h.get_params():
                 h.set_params(random_state=int(rng.integers(np.iinfo(np.int32).max)))
-            h.fit(X, y_lab, sample_weight=D)
+            if presorted is not None and (D > 0).all():   # the tree fit(X, y, D) would grow
+                h._fit_presorted(presorted, yk, self.classes_, D)
+            else:
+                h.fit(X, y_lab, sample_weight=D)
             wrong = h.predict(X) != y_lab                       # (n,)
             eps = float(np.average(wrong, weights=D))        # scikit-learn's arithmetic
             self.estimators_.append(h)
@@ -296,6 +303,11 @@ class _BaseBagging(ClassifierMixin, BaseEstimator):
         n, d = X.shape
         self.estimators_, self.estimators_samples_, self.estimators_features_ = [], [], []
         y_lab = self.classes_[yk]
+        K = self.classes_.shape[0]
+        # our own unpruned trees on all the columns: sort them once for every tree
+        presorted = (_Presorted.of(X) if as_weights and n_features_draw == d
+                     and type(base) is DecisionTreeClassifier and base.pruning is None
+                     and base.criterion in ("gini", "entropy") else None)
         for _ in range(n_estimators):
             rows = (rng.integers(0, n, n_samples_draw) if bootstrap
                     else rng.permutation(n)[:n_samples_draw])
@@ -309,8 +321,15 @@ class _BaseBagging(ClassifierMixin, BaseEstimator):
                 h = _Constant(y_lab[rows[0]], self.classes_)
             elif as_weights:
                 distinct, mult = np.unique(rows, return_counts=True)
-                h.fit(X[np.ix_(distinct, cols)], y_lab[distinct],
-                      sample_weight=mult.astype(np.float64))
+                if presorted is not None and np.unique(yk[distinct]).shape[0] == K:
+                    keep = np.zeros(n, dtype=bool)            # the tree fit(X[distinct], ...) grows
+                    keep[distinct] = True
+                    weight = np.zeros(n)
+                    weight[distinct] = mult
+                    h._fit_presorted(presorted.rows(keep), yk, self.classes_, weight)
+                else:
+                    h.fit(X[np.ix_(distinct, cols)], y_lab[distinct],
+                          sample_weight=mult.astype(np.float64))
             else:
                 h.fit(X[np.ix_(rows, cols)], y_lab[rows])
             self.estimators_.append(h)

@@ -992,8 +992,8 @@ class DecisionTreeClassifier(_TreeBase):
         fast = (_LEVELWISE and self.pruning is None and self.criterion in ("gini", "entropy")
                 and all(c is None for c in self.categories_) and not np.isnan(Z).any())
         if fast:
-            self.tree_ = _grow_levelwise(Z, yk, self._K, self.criterion, self.max_depth,
-                                         self.min_samples_split,
+            self.tree_ = _grow_levelwise(_Presorted.of(Z), yk, self._K, self.criterion,
+                                         self.max_depth, self.min_samples_split,
                                          None if sample_weight is None else w,
                                          self._n_draw, self._rng, self.min_samples_leaf)
             return self
@@ -1008,6 +1008,34 @@ class DecisionTreeClassifier(_TreeBase):
                 self._post_prune(self.tree_, *vargs)
         finally:
             del self._Z, self._yk, self._val
+        return self
+
+    def _fit_presorted(self, data: "_Presorted", yk: np.ndarray, classes: np.ndarray,
+                       sample_weight: np.ndarray | None) -> "DecisionTreeClassifier":
+        """The ensembles' shortcut: ``fit`` on numeric data sorted once for many trees.
+
+        The same tree as ``fit(X[rows], classes[yk[rows]], sample_weight[rows])``
+        with ``rows = data.samples`` (all rows if None), provided every class of
+        ``classes`` occurs among those rows and every weight there is positive.
+        ``yk`` and ``sample_weight`` are indexed by the rows of the full ``X``.
+        """
+        if self.criterion not in ("gini", "entropy") or self.pruning is not None:
+            raise ValueError("_fit_presorted grows unpruned gini or entropy trees only")
+        if self.max_depth is not None:
+            check_scalar(self.max_depth, "max_depth", numbers.Integral, min_val=1)
+        check_scalar(self.min_samples_split, "min_samples_split", numbers.Integral, min_val=2)
+        check_scalar(self.min_samples_leaf, "min_samples_leaf", numbers.Integral, min_val=1)
+        d = data.XT.shape[0]
+        self.classes_ = classes
+        self.n_features_in_ = d
+        self.categories_ = [None] * d
+        self.feature_types_ = ["continuous"] * d
+        self._K = classes.shape[0]
+        self._n_draw = _resolve_max_features(self.max_features, d)
+        self._rng = check_random_state(self.random_state)
+        self.tree_ = _grow_levelwise(data, yk, self._K, self.criterion, self.max_depth,
+                                     self.min_samples_split, sample_weight, self._n_draw,
+                                     self._rng, self.min_samples_leaf)
         return self
 
     # --- split selection -----------------------------------------------
@@ -1134,7 +1162,36 @@ class DecisionTreeClassifier(_TreeBase):
 # the fast path: numeric data, level by level, every feature sorted once
 # --------------------------------------------------------------------------
 
-def _grow_levelwise(X: np.ndarray, yk: np.ndarray, K: int, criterion: str,
+class _Presorted:
+    """Every column of a numeric ``X`` sorted once, to grow many trees on it.
+
+    ``XT`` is ``X.T`` (contiguous), ``P[j]`` the row indices in increasing
+    order of feature ``j`` (ties in row order), ``ties[j]`` whether feature
+    ``j`` has two equal values at all, and ``samples`` the rows in play
+    (ascending; None for all of them). :meth:`rows` restricts to a subset
+    without sorting again: the same tree as sorting ``X[rows]`` afresh.
+    """
+
+    __slots__ = ("XT", "P", "ties", "samples")
+
+    def __init__(self, XT, P, ties, samples=None):
+        self.XT, self.P, self.ties, self.samples = XT, P, ties, samples
+
+    @classmethod
+    def of(cls, X: np.ndarray) -> "_Presorted":
+        XT = np.ascontiguousarray(X.T, dtype=np.float64)
+        P = np.argsort(XT, axis=1, kind="stable")              # (d, n)
+        s = np.take_along_axis(XT, P, axis=1)
+        return cls(XT, P, (s[:, 1:] == s[:, :-1]).any(axis=1))
+
+    def rows(self, keep: np.ndarray) -> "_Presorted":
+        """The rows where the boolean mask ``keep`` is True."""
+        sub = keep[self.P]                                      # (d, n), the same count per row
+        return _Presorted(self.XT, self.P[sub].reshape(self.P.shape[0], -1), self.ties,
+                          np.flatnonzero(keep))
+
+
+def _grow_levelwise(data: _Presorted, yk: np.ndarray, K: int, criterion: str,
                     max_depth: int | None, min_samples_split: int,
                     w: np.ndarray | None = None, n_draw: int | None = None,
                     rng: np.random.Generator | None = None, min_leaf: int = 1) -> Node:
@@ -1147,160 +1204,179 @@ def _grow_levelwise(X: np.ndarray, yk: np.ndarray, K: int, criterion: str,
     is a stable partition of its segment, so the features are never sorted
     again. With ``n_draw < d`` each node scores only ``n_draw`` features drawn
     at random among those not constant on it, so the work shrinks with them.
+    Samples of a node that will not split again leave ``P`` with it.
+    ``data`` holds the presorted features (:class:`_Presorted`); ``yk`` and
+    ``w`` are indexed by the rows of ``X``.
     """
-    n, d = X.shape
+    XT, P, ties = data.XT, data.P, data.ties
+    d, N = XT.shape
+    n = P.shape[1]
     n_draw = d if n_draw is None else n_draw
-    XT = np.ascontiguousarray(X.T)
-    P = np.argsort(XT, axis=1, kind="stable")              # (d, n)
-    root_counts = np.bincount(yk, weights=w, minlength=K).astype(np.float64)
+    XTf = XT.ravel()
+    row_off = np.arange(d) * N                              # where each feature's row starts
+    rows0 = slice(None) if data.samples is None else data.samples
+    root_counts = np.bincount(yk[rows0], weights=None if w is None else w[rows0],
+                              minlength=K).astype(np.float64)
     root = _make_node(root_counts, 0, n, None)
-    nodes = [root]                                          # nodes of the current level
-    sizes = np.array([n])
-    rows = np.arange(d)[:, None]
-    while nodes:
-        # 1. which nodes of this level may split?
-        counts = np.array([nd.value for nd in nodes])       # (q, K)
-        depth = nodes[0].depth
-        grow = (np.count_nonzero(counts, axis=1) > 1) & (sizes >= min_samples_split)
+
+    def growing(counts, sizes, depth):
         if max_depth is not None and depth >= max_depth:
-            grow[:] = False
-        if not grow.any():
-            break
-        if not grow.all():                                   # drop the finished nodes' samples
-            P = P[:, np.repeat(grow, sizes)]
-            nodes = [nd for nd, g in zip(nodes, grow) if g]
-            counts, sizes = counts[grow], sizes[grow]
+            return np.zeros(sizes.shape[0], dtype=bool)
+        return (np.count_nonzero(counts, axis=1) > 1) & (sizes >= min_samples_split)
+
+    if not growing(root_counts[None, :], np.array([n]), 0)[0]:
+        return root
+    nodes, counts, sizes, depth = [root], root_counts[None, :], np.array([n]), 0
+    while True:
+        # the nodes of this level all may split; P holds just their samples
         q, m = len(nodes), P.shape[1]
-        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-        seg = np.repeat(np.arange(q), sizes)                # node of each position
-        # 2. which (feature, node) pairs are scored: every pair, or for each node
+        Pf = P.ravel()
+        starts = np.zeros(q, dtype=np.intp)
+        np.cumsum(sizes[:-1], out=starts[1:])
+        # 1. which (feature, node) pairs are scored: every pair, or for each node
         #    the first n_draw features, in a random order, that are not constant on it
-        ends = starts + sizes - 1
         if n_draw < d:
-            movable = XT[rows, P[:, starts]] < XT[rows, P[:, ends]]   # (d, q) not constant
+            lo = XTf[row_off[:, None] + P[:, starts]]
+            hi = XTf[row_off[:, None] + P[:, starts + sizes - 1]]
+            movable = lo < hi                                   # (d, q) not constant
             keys = np.where(movable, rng.random((d, q)), np.inf)
             rank = np.argsort(np.argsort(keys, axis=0), axis=0)
-            drawn = movable & (rank < n_draw)
-            flat = np.flatnonzero(drawn[:, seg].ravel())     # scored cells of the (d, m) grid
+            pj, ps = np.nonzero(movable & (rank < n_draw))
         else:
-            flat = np.arange(d * m)
-        fr, fc = np.divmod(flat, m)                          # feature and position of each cell
-        node = seg[fc]
-        new_pair = np.ones(flat.shape[0], dtype=bool)        # a run of one (feature, node) pair
-        new_pair[1:] = (fr[1:] != fr[:-1]) | (node[1:] != node[:-1])
-        pair_start = np.flatnonzero(new_pair)
-        pair_of = np.cumsum(new_pair) - 1
-        # 3. class counts left of every cell from one cumulative sum per class
-        smp_cell = P.ravel()[flat]                          # the sample at each cell
-        Yf = yk[smp_cell]
-        Wf = None if w is None else w[smp_cell]
-        C = np.empty((flat.shape[0], K))
-        for k in range(K):                                  # a loop over classes
-            np.cumsum(Yf == k if Wf is None else (Yf == k) * Wf, out=C[:, k])
-        Cbefore = np.zeros((pair_start.shape[0], K))
-        Cbefore[1:] = C[pair_start[1:] - 1]
-        L = C - Cbefore[pair_of]                            # (cells, K) left counts
-        R = counts[node] - L                                # right counts
-        n_left = fc - starts[node] + 1                      # samples on the left
-        if Wf is None:
+            pj, ps = np.repeat(np.arange(d), q), np.tile(np.arange(q), d)
+        # each pair is a run of cells of the (d, m) grid; the runs in flat order
+        plen = sizes[ps]
+        pstart = np.zeros(pj.shape[0], dtype=np.intp)       # first cell of each run
+        np.cumsum(plen[:-1], out=pstart[1:])
+        c = int(pstart[-1] + plen[-1]) if pj.shape[0] else 0
+        if c == 0:
+            break
+        if c == d * m:                                       # every pair: the whole grid
+            flat, smp = np.arange(c), Pf
+        else:
+            flat = np.repeat(pj * m + starts[ps] - pstart, plen) + np.arange(c)
+            smp = Pf[flat]                                   # the sample at each cell
+        node = np.repeat(ps, plen)                           # the node of each cell
+        n_left = np.arange(c) - np.repeat(pstart, plen) + 1  # samples left of the threshold
+        # 2. class counts left of every cell from one cumulative sum per class
+        Y = yk[smp]
+        W = None if w is None else w[smp]
+        L = np.empty((K, c))
+        for k in range(K):                                   # a loop over classes
+            np.cumsum(Y == k if W is None else (Y == k) * W, out=L[k])
+        before = np.zeros((K, pj.shape[0]))
+        before[:, 1:] = L[:, pstart[1:] - 1]
+        L -= np.repeat(before, plen, axis=1)                  # counts within each run
+        R = np.repeat(counts.T[:, ps], plen, axis=1) - L     # right counts
+        if W is None:
             nL = n_left.astype(np.float64)
             nR = sizes[node] - nL
         else:
-            nL = L.sum(axis=1)                               # left weight
+            nL = L.sum(axis=0)                                # left weight
             nR = counts.sum(axis=1)[node] - nL
         # score = minus the weighted child impurity times n (larger is better)
         if criterion == "gini":
-            score = (np.einsum("ck,ck->c", L, L) / nL
-                     + np.einsum("ck,ck->c", R, R) / np.where(nR > 0, nR, 1.0))
+            sl, sr = L[0] * L[0], R[0] * R[0]
+            for k in range(1, K):
+                sl += L[k] * L[k]
+                sr += R[k] * R[k]
+            score = sl / nL + sr / np.where(nR > 0, nR, 1.0)
         else:
-            def xlogx(c):                                   # c log2 c, with 0 log 0 = 0
-                return c * np.log2(np.where(c > 0, c, 1.0))
-            score = xlogx(L).sum(axis=1) + xlogx(R).sum(axis=1) - xlogx(nL) - xlogx(nR)
-        valid = fc < ends[node]                             # no split after a node's last sample
-        nxt = P.ravel()[flat[valid] + 1]                    # the next sample in the same order
-        valid[valid] = XT[fr[valid], nxt] > XT[fr[valid], smp_cell[valid]]
+            def xlogx(v):                                   # v log2 v, with 0 log 0 = 0
+                return v * np.log2(np.where(v > 0, v, 1.0))
+            score = xlogx(L).sum(axis=0) + xlogx(R).sum(axis=0) - xlogx(nL) - xlogx(nR)
+        valid = n_left < sizes[node]                         # no split after a node's last sample
+        if ties.any():                                       # no split between equal values
+            check = np.flatnonzero(valid & np.repeat(ties[pj], plen))
+            if check.shape[0]:
+                off = np.repeat(row_off[pj], plen)[check]
+                valid[check] = XTf[off + Pf[flat[check] + 1]] > XTf[off + smp[check]]
         if min_leaf > 1:
             valid &= (n_left >= min_leaf) & (sizes[node] - n_left >= min_leaf)
-        score = np.where(valid, score, -np.inf)
-        # 4. the best cell of each node; ties: first feature, then first position
+        score[~valid] = -np.inf
+        # 3. the best cell of each node; ties: first feature, then first position
         best = np.full(q, -np.inf)
-        np.maximum.at(best, node, score)
-        has = np.isfinite(best)
-        cand = score >= (best - _TIE * np.maximum(1.0, np.abs(best)))[node]
+        np.maximum.at(best, ps, np.maximum.reduceat(score, pstart))
+        cand = np.flatnonzero(score >= (best - _TIE * np.maximum(1.0, np.abs(best)))[node])
         first = np.full(q, d * m)
-        np.minimum.at(first, node[cand], flat[cand])        # flat order = (feature, position)
-        feat, at = np.divmod(first, m)
-        # 5. make the children
-        split_nodes = np.flatnonzero(has)
-        if split_nodes.shape[0] == 0:
+        np.minimum.at(first, node[cand], flat[cand])         # flat order = (feature, position)
+        split = np.flatnonzero(np.isfinite(best))
+        if split.shape[0] == 0:
             break
-        f, p = feat[split_nodes], at[split_nodes]
-        thr = _midpoint(XT[f, P[f, p]], XT[f, P[f, p + 1]])
-        # class counts of the children, summed afresh from their samples: the
-        # differences of cumulative sums would leave rounding dust (-1e-15) in a
-        # class that is absent, and a pure child would look impure
+        S = split.shape[0]
+        f, p = np.divmod(first[split], m)
+        thr = _midpoint(XTf[f * N + Pf[first[split]]], XTf[f * N + Pf[first[split] + 1]])
+        # 4. the children: class counts summed afresh from their samples (the
+        #    differences of cumulative sums would leave rounding dust, -1e-15, in
+        #    a class that is absent, and a pure child would look impure)
+        seg = np.repeat(np.arange(q), sizes)                 # node of each position
         s_of = np.full(q, -1)
-        s_of[split_nodes] = np.arange(split_nodes.shape[0])
-        i_pos = s_of[seg]                                              # (m,) split index
+        s_of[split] = np.arange(S)
+        i_pos = s_of[seg]
         at_split = i_pos >= 0
-        smp = P[0][at_split]
+        smp0 = P[0][at_split]
         i_smp = i_pos[at_split]
-        goes_left = XT[f[i_smp], smp] <= thr[i_smp]
-        cell = i_smp * K + yk[smp]
-        w_smp = 1.0 if w is None else w[smp]
-        size_sk = split_nodes.shape[0] * K
-        left_counts = np.bincount(cell, weights=w_smp * goes_left,
-                                  minlength=size_sk).reshape(-1, K)    # (s, K)
+        goes_left = XTf[f[i_smp] * N + smp0] <= thr[i_smp]
+        cell = i_smp * K + yk[smp0]
+        w_smp = 1.0 if w is None else w[smp0]
+        left_counts = np.bincount(cell, weights=w_smp * goes_left, minlength=S * K).reshape(-1, K)
         right_counts = np.bincount(cell, weights=w_smp * ~goes_left,
-                                   minlength=size_sk).reshape(-1, K)
-        n_left = (p - starts[split_nodes] + 1)
-        next_nodes = []
-        # the children's labels and distributions for all split nodes at once
-        # (the rule of _majority: ties go to the parent's class, else the first)
-        child_counts = np.stack([left_counts, right_counts], axis=1).reshape(-1, K)  # (2s, K)
+                                   minlength=S * K).reshape(-1, K)
+        n_left = p - starts[split] + 1
+        child_counts = np.stack([left_counts, right_counts], axis=1).reshape(-1, K)  # (2S, K)
         child_total = child_counts.sum(axis=1)
         child_proba = child_counts / child_total[:, None]
+        # the children's labels (the rule of _majority: ties go to the parent's class)
         top = child_counts.max(axis=1)
         tied = child_counts >= (top - _TIE * np.maximum(1.0, top))[:, None]
-        parent_label = np.repeat([nodes[qi].label for qi in split_nodes], 2)
-        child_label = np.where(tied[np.arange(tied.shape[0]), parent_label], parent_label,
+        parent_label = np.repeat([nodes[i].label for i in split.tolist()], 2)
+        child_label = np.where(tied[np.arange(2 * S), parent_label], parent_label,
                                np.argmax(tied, axis=1))
-        child_n = np.column_stack([n_left, sizes[split_nodes] - n_left]).ravel()
-        r_left = (n_left / sizes[split_nodes] if w is None
+        child_n = np.column_stack([n_left, sizes[split] - n_left]).ravel()
+        r_left = (n_left / sizes[split] if w is None
                   else left_counts.sum(axis=1) / child_total.reshape(-1, 2).sum(axis=1))
-        for i, qi in enumerate(split_nodes):                           # a loop over nodes
-            nd = nodes[qi]
-            nd.feature, nd.threshold = int(f[i]), float(thr[i])
-            nd.branch_weights = np.array([r_left[i], 1.0 - r_left[i]])
-            nd.children = [Node(value=child_counts[c], proba=child_proba[c],
-                                label=int(child_label[c]), depth=depth + 1,
-                                n_samples=int(child_n[c])) for c in (2 * i, 2 * i + 1)]
-            next_nodes.extend(nd.children)
-        # 6. stable partition of each split segment: left samples first, order kept
-        keep = np.zeros(q, dtype=bool)
-        keep[split_nodes] = True
-        P = P[:, np.repeat(keep, sizes)]
-        old_sizes = sizes[keep]
-        go_left = np.zeros(n, dtype=bool)
-        s_seg = np.repeat(np.arange(split_nodes.shape[0]), old_sizes)
-        samples0 = P[0]
-        go_left[samples0] = XT[f[s_seg], samples0] <= thr[s_seg]
-        Lmask = go_left[P]                                              # (d, m')
-        new_start = np.concatenate([[0], np.cumsum(old_sizes)[:-1]])
-        cl = np.cumsum(Lmask, axis=1)
-        cl_before = np.zeros((d, split_nodes.shape[0]), dtype=cl.dtype)
-        nzs = new_start > 0
-        cl_before[:, nzs] = cl[:, new_start[nzs] - 1]
-        lefts_upto = cl - cl_before[:, s_seg]                           # inclusive
-        rel = np.arange(P.shape[1]) - new_start[s_seg] + 1
-        rights_upto = rel - lefts_upto
-        newpos = np.where(Lmask, new_start[s_seg] + lefts_upto - 1,
-                          new_start[s_seg] + n_left[s_seg] + rights_upto - 1)
-        P_new = np.empty_like(P)
-        P_new[np.broadcast_to(rows, P.shape), newpos] = P
-        P = P_new
-        nodes = next_nodes
-        sizes = np.ravel(np.column_stack([n_left, old_sizes - n_left]))
+        children = [Node(v, pr, lb, depth + 1, k) for v, pr, lb, k in zip(
+            list(child_counts), list(child_proba), child_label.tolist(), child_n.tolist())]
+        for i, (qi, fi, ti, bw) in enumerate(zip(split.tolist(), f.tolist(), thr.tolist(),
+                                                 list(np.column_stack([r_left, 1.0 - r_left])))):
+            nd = nodes[qi]                                     # a loop over nodes
+            nd.feature, nd.threshold, nd.branch_weights = fi, ti, bw
+            nd.children = children[2 * i: 2 * i + 2]
+        # 5. which children split next; the samples of the others leave P
+        depth += 1
+        grow = growing(child_counts, child_n, depth)
+        if not grow.any():
+            break
+        # 6. stable partition of every segment into its two children (a node that
+        #    did not split sends all its samples "left", to a child that is dropped):
+        #    kept children in order in the first m_new columns, the rest after them
+        slot_size = np.zeros(2 * q, dtype=np.intp)
+        slot_size[0::2] = sizes
+        slot_size[2 * split] = n_left
+        slot_size[2 * split + 1] = sizes[split] - n_left
+        slot_keep = np.zeros(2 * q, dtype=bool)
+        slot_keep[np.repeat(2 * split, 2) + np.tile([0, 1], S)] = grow
+        kept = np.where(slot_keep, slot_size, 0)
+        m_new = int(kept.sum())
+        new_start = np.cumsum(kept) - kept
+        trash = slot_size - kept
+        trash_start = np.cumsum(trash) - trash
+        j = np.arange(d)[:, None]
+        off = np.where(slot_keep, j * m_new + new_start, d * m_new + j * (m - m_new) + trash_start)
+        go_left = np.ones(N, dtype=bool)
+        go_left[smp0] = goes_left
+        Lmask = go_left[P]                                   # (d, m)
+        E = np.cumsum(Lmask, axis=1)
+        E -= Lmask                                            # lefts before each position
+        B = E[:, starts]                                      # (d, q) lefts before each segment
+        off_left = np.repeat(off[:, 0::2] - B, sizes, axis=1)
+        off_right = np.repeat(off[:, 1::2] + B - starts, sizes, axis=1)
+        newflat = np.where(Lmask, off_left + E, off_right + (np.arange(m) - E))
+        buf = np.empty(d * m, dtype=P.dtype)
+        buf[newflat.ravel()] = Pf
+        P = buf[:d * m_new].reshape(d, m_new)
+        nodes = [ch for ch, g in zip(children, grow.tolist()) if g]
+        counts, sizes = child_counts[grow], child_n[grow]
     return root
 
 

@@ -40,6 +40,35 @@ def test_adaboost_equals_sklearn(seed, K):
         np.testing.assert_array_equal(a, b)
 
 
+class _PlainTree(DecisionTreeClassifier):
+    """A subclass, so that the ensembles call its fit instead of their presorted shortcut."""
+
+
+@pytest.mark.parametrize("K", [2, 3])
+def test_adaboost_shortcut_grows_the_trees_fit_grows(K):
+    X, y = _continuous(11, K=K)
+    X[:, 1] = np.round(X[:, 1], 1)                          # ties in one column
+    fast = AdaBoostClassifier(n_estimators=25).fit(X, y)
+    plain = AdaBoostClassifier(_PlainTree(criterion="gini", max_depth=1),
+                               n_estimators=25).fit(X, y)
+    # the same stumps, so the same arithmetic on the weights: exactly equal
+    np.testing.assert_array_equal(fast.estimator_weights_, plain.estimator_weights_)
+    for a, b in zip(fast.estimators_, plain.estimators_):
+        assert (a.tree_.feature, a.tree_.threshold) == (b.tree_.feature, b.tree_.threshold)
+
+
+def test_forest_shortcut_grows_the_trees_fit_grows():
+    X, y = load_iris(return_X_y=True)                       # many ties
+    forest = RandomForestClassifier(n_estimators=8, random_state=0).fit(X, y)
+    for h, rows in zip(forest.estimators_, forest.estimators_samples_):
+        distinct, mult = np.unique(rows, return_counts=True)
+        plain = DecisionTreeClassifier(criterion="gini", max_features="sqrt",
+                                       random_state=h.random_state).fit(
+            X[distinct], y[distinct], sample_weight=mult.astype(float))
+        np.testing.assert_array_equal(h.predict_proba(X), plain.predict_proba(X))
+        assert h.get_n_leaves() == plain.get_n_leaves()
+
+
 def test_binary_samme_is_zhou_adaboost_up_to_a_factor_two():
     """Zhou's figure 8.3 with labels in {-1, +1}: alpha = 1/2 ln((1 - eps) / eps)."""
     X, y01 = _continuous(7)

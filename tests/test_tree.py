@@ -531,6 +531,35 @@ def test_levelwise_path_with_weights_grows_the_same_tree(seed, criterion):
     np.testing.assert_array_equal(fast.predict(X), drop.predict(X))
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_presorted_rows_grow_the_tree_fit_grows(seed):
+    """The ensembles' shortcut: sort X once, then grow on a subset of its rows with
+    weights indexed by the full X. It must be exactly the tree fit grows on that
+    subset (same splits, same counts), with and without ties, weights and
+    per-node feature draws."""
+    rng = np.random.default_rng(seed)
+    n, d = int(rng.integers(30, 300)), int(rng.integers(2, 7))
+    X = rng.normal(size=(n, d))
+    if seed % 2:
+        X = np.round(X, 1)                                 # ties in the values
+    K = int(rng.integers(2, 4))
+    y = rng.integers(0, K, size=n)
+    keep = rng.uniform(size=n) < 0.6
+    keep[:K] = True
+    y[:K] = np.arange(K)                                   # every class among the kept rows
+    w = rng.integers(1, 4, size=n).astype(float) if seed % 3 else None
+    kw = dict(criterion=["gini", "entropy"][seed % 2], max_depth=[None, 1, 4][seed % 3],
+              max_features=[None, "sqrt"][(seed // 2) % 2], random_state=seed,
+              min_samples_leaf=[1, 2][(seed // 4) % 2])
+    data = tree_module._Presorted.of(X).rows(keep)
+    fast = DecisionTreeClassifier(**kw)._fit_presorted(data, y, np.arange(K), w)
+    plain = DecisionTreeClassifier(**kw).fit(X[keep], y[keep],
+                                             sample_weight=None if w is None else w[keep])
+    assert _same_tree(fast.tree_, plain.tree_)
+    np.testing.assert_array_equal(fast.predict(X), plain.predict(X))
+    assert fast.get_n_leaves() == plain.get_n_leaves() > 1
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_integer_weights_equal_repeated_rows(seed):
     rng = np.random.default_rng(seed)
