@@ -101,6 +101,11 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
     :math:`D_{t+1}(i) \propto D_t(i)\,e^{\alpha_t\mathbb I(h_t(x_i)\ne y_i)}`. The
     decision function is :math:`\sum_t \alpha_t\,g_t(x) / \sum_t\alpha_t` with
     :math:`g_{t,k}(x) = 1` if :math:`h_t(x) = k` and :math:`-1/(K-1)` otherwise.
+
+    With an unpruned ``DecisionTreeClassifier`` (gini or entropy) as the base
+    learner, the columns of ``X`` are sorted once before the first round: only
+    the weights change between rounds, so every round grows the tree ``fit``
+    would grow without sorting again.
     """
 
     def __init__(self, estimator: Any = None, n_estimators: int = 50,
@@ -493,9 +498,10 @@ def tree_feature_importances(tree: DecisionTreeClassifier) -> np.ndarray:
 
     Every internal node :math:`v` testing attribute :math:`j` adds
     :math:`\frac{n_v}{n}\big(I(v) - \sum_c \frac{n_c}{n_v} I(c)\big)` to attribute
-    :math:`j`, where :math:`I` is the Gini index of the node's (weighted) class
-    counts, :math:`n_v` their total and :math:`c` the children. A tree without a
-    split gives zeros.
+    :math:`j`, where :math:`I` is the impurity the tree was grown by (the Gini
+    value for ``criterion="gini"``, the entropy otherwise, as scikit-learn
+    does) of the node's (weighted) class counts, :math:`n_v` their total and
+    :math:`c` the children. A tree without a split gives zeros.
 
     Parameters
     ----------
@@ -520,12 +526,14 @@ def tree_feature_importances(tree: DecisionTreeClassifier) -> np.ndarray:
     if not features:
         return np.zeros(tree.n_features_in_)
 
-    def weighted_gini(counts):                     # n_v * Gini(v), 0 for an empty child
-        counts = np.asarray(counts, dtype=np.float64)
-        return counts.sum(axis=1) * _impurity(counts, "gini")
+    criterion = "gini" if tree.criterion == "gini" else "entropy"
 
-    decrease = weighted_gini(parents) - np.bincount(owner, weights=weighted_gini(children),
-                                                    minlength=len(features))
+    def weighted_impurity(counts):                 # n_v * I(v), 0 for an empty child
+        counts = np.asarray(counts, dtype=np.float64)
+        return counts.sum(axis=1) * _impurity(counts, criterion)
+
+    decrease = weighted_impurity(parents) - np.bincount(
+        owner, weights=weighted_impurity(children), minlength=len(features))
     imp = np.bincount(features, weights=decrease, minlength=tree.n_features_in_)
     total = imp.sum()
     return imp / total if total > 0 else imp
@@ -560,7 +568,9 @@ class RandomForestClassifier(_BaseBagging):
     -----
     Each tree is fitted on the distinct rows of its bootstrap sample, weighted
     by how often each was drawn (the same tree as the repeated rows, as in
-    scikit-learn; ``min_samples_leaf`` counts distinct rows). The random
+    scikit-learn; ``min_samples_leaf`` counts distinct rows). The columns of
+    ``X`` are sorted once for the whole forest; a tree's order is that order
+    without its out-of-bag rows, so no tree sorts again. The random
     numbers differ from scikit-learn's, so the two forests are equal in
     distribution only.
     """

@@ -181,6 +181,34 @@ def test_tree_importances_by_hand():
     np.testing.assert_array_equal(tree_feature_importances(t), [1.0, 0.0])
 
 
+@pytest.mark.parametrize("criterion", ["gini", "entropy"])
+def test_tree_importances_equal_sklearn(criterion):
+    # The same tree in both libraries gives the same importances. Leaves of at
+    # least 50 samples keep two attributes from splitting a node equally well
+    # (in tiny nodes many do, and the libraries break such ties differently);
+    # the walk below checks that the trees are the same. Thresholds agree to
+    # 1e-6 only, because scikit-learn stores X as float32 (midpoints of values
+    # rounded to ~6e-8 relative, |x| < 5 here). The importances are then the
+    # same sums of the same impurities: 1e-12 allows for the order of summation.
+    sk_tree = pytest.importorskip("sklearn.tree")
+    X, y = _continuous(0, n=3000, d=6, K=3)
+    kw = dict(criterion=criterion, max_depth=6, min_samples_leaf=50)
+    ours = DecisionTreeClassifier(**kw).fit(X, y)
+    ref = sk_tree.DecisionTreeClassifier(**kw, random_state=0).fit(X, y).tree_
+
+    def same(node, i):
+        if node.is_leaf or ref.children_left[i] < 0:
+            return node.is_leaf and ref.children_left[i] < 0
+        return (node.feature == ref.feature[i]
+                and abs(node.threshold - ref.threshold[i]) <= 1e-6
+                and same(node.children[0], ref.children_left[i])
+                and same(node.children[1], ref.children_right[i]))
+
+    assert same(ours.tree_, 0) and ours.get_n_leaves() > 15
+    np.testing.assert_allclose(tree_feature_importances(ours),
+                               ref.compute_feature_importances(), rtol=1e-12, atol=0)
+
+
 def test_forest_is_reproducible_and_seed_dependent():
     X, y = load_iris(return_X_y=True)
     a = RandomForestClassifier(n_estimators=10, random_state=1).fit(X, y).predict_proba(X)
