@@ -56,6 +56,14 @@ def _check_n_estimators(n_estimators: Any) -> int:
     return int(check_scalar(n_estimators, "n_estimators", numbers.Integral, min_val=1))
 
 
+def _presort_for(base: Any, X: np.ndarray) -> _Presorted | None:
+    """X's columns sorted once for all the members, if the base learner is our own
+    level-wise tree (whose ``fit`` would sort them again for every member)."""
+    if type(base) is DecisionTreeClassifier and base._presortable():
+        return _Presorted.of(X)
+    return None
+
+
 def _softmax(z: np.ndarray) -> np.ndarray:
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
@@ -159,10 +167,7 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
             D = D / D.sum()
         rng = check_random_state(self.random_state)
         y_lab = self.classes_[yk]
-        # our own unpruned trees see the same X every round: sort its columns once
-        presorted = (_Presorted.of(X) if type(base) is DecisionTreeClassifier
-                     and base.pruning is None and base.criterion in ("gini", "entropy")
-                     else None)
+        presorted = _presort_for(base, X)                # the same X in every round
         self.estimators_ = []
         self.estimator_weights_ = np.zeros(T)
         self.estimator_errors_ = np.ones(T)
@@ -309,10 +314,7 @@ class _BaseBagging(ClassifierMixin, BaseEstimator):
         self.estimators_, self.estimators_samples_, self.estimators_features_ = [], [], []
         y_lab = self.classes_[yk]
         K = self.classes_.shape[0]
-        # our own unpruned trees on all the columns: sort them once for every tree
-        presorted = (_Presorted.of(X) if as_weights and n_features_draw == d
-                     and type(base) is DecisionTreeClassifier and base.pruning is None
-                     and base.criterion in ("gini", "entropy") else None)
+        presorted = _presort_for(base, X) if as_weights and n_features_draw == d else None
         for _ in range(n_estimators):
             rows = (rng.integers(0, n, n_samples_draw) if bootstrap
                     else rng.permutation(n)[:n_samples_draw])

@@ -989,13 +989,10 @@ class DecisionTreeClassifier(_TreeBase):
         check_scalar(self.min_samples_leaf, "min_samples_leaf", numbers.Integral, min_val=1)
         self._n_draw = _resolve_max_features(self.max_features, Z.shape[1])
         self._rng = check_random_state(self.random_state)
-        fast = (_LEVELWISE and self.pruning is None and self.criterion in ("gini", "entropy")
-                and all(c is None for c in self.categories_) and not np.isnan(Z).any())
-        if fast:
-            self.tree_ = _grow_levelwise(_Presorted.of(Z), yk, self._K, self.criterion,
-                                         self.max_depth, self.min_samples_split,
-                                         None if sample_weight is None else w,
-                                         self._n_draw, self._rng, self.min_samples_leaf)
+        if (self._presortable() and all(c is None for c in self.categories_)
+                and not np.isnan(Z).any()):
+            self.tree_ = self._grow_presorted(_Presorted.of(Z), yk,
+                                              None if sample_weight is None else w)
             return self
         self._Z, self._yk, self._val = Z, yk, val
         categorical = np.array([c is not None for c in self.categories_])
@@ -1019,7 +1016,7 @@ class DecisionTreeClassifier(_TreeBase):
         ``classes`` occurs among those rows and every weight there is positive.
         ``yk`` and ``sample_weight`` are indexed by the rows of the full ``X``.
         """
-        if self.criterion not in ("gini", "entropy") or self.pruning is not None:
+        if not self._presortable():
             raise ValueError("_fit_presorted grows unpruned gini or entropy trees only")
         if self.max_depth is not None:
             check_scalar(self.max_depth, "max_depth", numbers.Integral, min_val=1)
@@ -1033,10 +1030,17 @@ class DecisionTreeClassifier(_TreeBase):
         self._K = classes.shape[0]
         self._n_draw = _resolve_max_features(self.max_features, d)
         self._rng = check_random_state(self.random_state)
-        self.tree_ = _grow_levelwise(data, yk, self._K, self.criterion, self.max_depth,
-                                     self.min_samples_split, sample_weight, self._n_draw,
-                                     self._rng, self.min_samples_leaf)
+        self.tree_ = self._grow_presorted(data, yk, sample_weight)
         return self
+
+    def _presortable(self) -> bool:
+        """Whether the level-wise grower applies (to numeric data without missing values)."""
+        return _LEVELWISE and self.pruning is None and self.criterion in ("gini", "entropy")
+
+    def _grow_presorted(self, data: "_Presorted", yk: np.ndarray, w: np.ndarray | None) -> Node:
+        return _grow_levelwise(data, yk, self._K, self.criterion, self.max_depth,
+                               self.min_samples_split, w, self._n_draw, self._rng,
+                               self.min_samples_leaf)
 
     # --- split selection -----------------------------------------------
     def _candidate_splits(self, idx, w, available, categorical):
