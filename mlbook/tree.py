@@ -601,6 +601,45 @@ def _make_node(counts: np.ndarray, depth: int, n_samples: int, parent: Node | No
                 n_samples=0, empty=True)
 
 
+def _flatten(root: Node):
+    """The tree as arrays (feature, threshold, left, right, proba), nodes in
+    breadth-first order; None if a node is not a binary threshold test.
+
+    Built afresh at every prediction (a walk over the nodes, cheap beside the
+    prediction it speeds up), so that it always describes the tree as it is
+    now, even after a node was changed by hand.
+    """
+    nodes, feature, threshold, left = [root], [], [], []
+    for node in nodes:                             # the list grows as the walk goes
+        if node.children:
+            if node.threshold is None or node.coef is not None:
+                return None                        # a multi-way or an oblique test
+            feature.append(node.feature)
+            threshold.append(node.threshold)
+            left.append(len(nodes))                # the right child follows the left
+            nodes.extend(node.children)
+        else:
+            feature.append(-1)
+            threshold.append(0.0)
+            left.append(-1)
+    return (np.array(feature), np.array(threshold), np.array(left),
+            np.array([node.proba for node in nodes]))
+
+
+def _predict_flat(flat, Z: np.ndarray) -> np.ndarray:
+    """Class distributions of the leaves reached by the rows of ``Z`` (no NaN):
+    all rows descend one level per step, so the loop runs once per level."""
+    feature, threshold, left, proba = flat
+    at = np.zeros(Z.shape[0], dtype=np.intp)               # the node of every row
+    moving = np.flatnonzero(feature[at] >= 0)              # rows not yet at a leaf
+    while moving.shape[0]:
+        node = at[moving]
+        nxt = left[node] + (Z[moving, feature[node]] > threshold[node])
+        at[moving] = nxt
+        moving = moving[feature[nxt] >= 0]
+    return proba[at]
+
+
 class _TreeBase(ClassifierMixin, BaseEstimator):
     """Prediction, traversal and inspection shared by the two tree classifiers."""
 
@@ -657,6 +696,9 @@ class _TreeBase(ClassifierMixin, BaseEstimator):
         """
         check_is_fitted(self, "tree_")
         Z = self._encode(X)
+        flat = None if np.isnan(Z).any() else _flatten(self.tree_)
+        if flat is not None:                       # binary tests, nothing missing
+            return _predict_flat(flat, Z)
         out = np.zeros((Z.shape[0], self.classes_.shape[0]))
         self._accumulate(self.tree_, Z, np.arange(Z.shape[0]), np.ones(Z.shape[0]), out)
         return out

@@ -560,6 +560,48 @@ def test_presorted_rows_grow_the_tree_fit_grows(seed):
     assert fast.get_n_leaves() == plain.get_n_leaves() > 1
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_flat_prediction_equals_the_recursive_walk(seed):
+    """predict_proba descends all rows together through arrays made from the
+    nodes; it must give exactly what the node-by-node walk gives, for level-wise
+    trees and for trees of the general builder (gain ratio, pruning)."""
+    rng = np.random.default_rng(seed)
+    n, d = int(rng.integers(40, 400)), int(rng.integers(1, 6))
+    X = rng.normal(size=(n, d))
+    if seed % 2:
+        X = np.round(X, 1)
+    y = rng.integers(0, int(rng.integers(2, 4)), size=n)
+    half = n // 2
+    trees = [DecisionTreeClassifier(criterion="gini").fit(X, y),
+             DecisionTreeClassifier(criterion="entropy", max_features=1,
+                                    random_state=seed).fit(X, y),
+             DecisionTreeClassifier(criterion="gain_ratio").fit(X, y),
+             DecisionTreeClassifier(criterion="gini", pruning="post").fit(
+                 X[:half], y[:half], X_val=X[half:], y_val=y[half:])]
+    for t in trees:
+        # test rows whose values are the tree's thresholds themselves (x <= t goes
+        # left), the training values and fresh ones
+        cuts = [nd.threshold for nd in t._nodes() if not nd.is_leaf]
+        pool = np.concatenate([cuts, X.ravel(), rng.normal(size=50)])
+        Xt = rng.choice(pool, size=(300, d))
+        walk = np.zeros((300, t.classes_.shape[0]))
+        t._accumulate(t.tree_, Xt, np.arange(300), np.ones(300), walk)
+        assert tree_module._flatten(t.tree_) is not None
+        np.testing.assert_array_equal(t.predict_proba(Xt), walk)
+
+
+def test_prediction_follows_a_node_changed_by_hand():
+    # the arrays are made afresh at every prediction, never cached: a tree
+    # pruned by hand predicts as pruned
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(200, 2))
+    y = (X[:, 0] > 0).astype(int)
+    t = DecisionTreeClassifier(criterion="gini").fit(X, y)
+    assert t.score(X, y) == 1.0
+    t.tree_.make_leaf()
+    np.testing.assert_array_equal(t.predict_proba(X), np.tile(t.tree_.proba, (200, 1)))
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_integer_weights_equal_repeated_rows(seed):
     rng = np.random.default_rng(seed)
