@@ -323,12 +323,13 @@ class _BaseBagging(ClassifierMixin, BaseEstimator):
             h = clone(base)
             if "random_state" in h.get_params():
                 h.set_params(random_state=int(rng.integers(np.iinfo(np.int32).max)))
-            if np.unique(yk[rows]).shape[0] < 2:
+            n_classes = np.unique(yk[rows]).shape[0]        # classes in the sample
+            if n_classes < 2:
                 # a sample of one class: the learner cannot fit, it predicts that class
                 h = _Constant(y_lab[rows[0]], self.classes_)
             elif as_weights:
                 distinct, mult = np.unique(rows, return_counts=True)
-                if presorted is not None and np.unique(yk[distinct]).shape[0] == K:
+                if presorted is not None and n_classes == K:
                     keep = np.zeros(n, dtype=bool)            # the tree fit(X[distinct], ...) grows
                     keep[distinct] = True
                     weight = np.zeros(n)

@@ -602,8 +602,9 @@ def _make_node(counts: np.ndarray, depth: int, n_samples: int, parent: Node | No
 
 
 def _flatten(root: Node):
-    """The tree as arrays (feature, threshold, left, right, proba), nodes in
-    breadth-first order; None if a node is not a binary threshold test.
+    """The tree as arrays (feature, threshold, left child, proba; the right
+    child is ``left + 1``, a leaf has feature -1), nodes in breadth-first
+    order; None if a node is not a binary threshold test.
 
     Built afresh at every prediction (a walk over the nodes, cheap beside the
     prediction it speeds up), so that it always describes the tree as it is
@@ -735,10 +736,13 @@ class _TreeBase(ClassifierMixin, BaseEstimator):
         return sum(node.is_leaf for node in self._nodes())
 
     # --- validation shared by fit -------------------------------------
-    def _check_common(self, X, y):
+    def _check_sizes(self):
         if self.max_depth is not None:
             check_scalar(self.max_depth, "max_depth", numbers.Integral, min_val=1)
         check_scalar(self.min_samples_split, "min_samples_split", numbers.Integral, min_val=2)
+
+    def _check_common(self, X, y):
+        self._check_sizes()
         y = column_or_1d(y, "y", warn=True)
         if y.shape[0] < 2:
             raise ValueError(f"y has {y.shape[0]} sample; a tree needs at least two samples")
@@ -1060,9 +1064,7 @@ class DecisionTreeClassifier(_TreeBase):
         """
         if not self._presortable():
             raise ValueError("_fit_presorted grows unpruned gini or entropy trees only")
-        if self.max_depth is not None:
-            check_scalar(self.max_depth, "max_depth", numbers.Integral, min_val=1)
-        check_scalar(self.min_samples_split, "min_samples_split", numbers.Integral, min_val=2)
+        self._check_sizes()
         check_scalar(self.min_samples_leaf, "min_samples_leaf", numbers.Integral, min_val=1)
         d = data.XT.shape[0]
         self.classes_ = classes
