@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: test book bench lab clean help assignments grade test-assignments
+.PHONY: test book bench lab clean help assignments grade test-assignments test-seeds
 
 help:
 	@echo "make test   unit tests, doctests and every notebook (nbval)"
@@ -18,6 +18,7 @@ help:
 	@echo "make assignments             student notebooks + autograders in assignments/dist/"
 	@echo "make grade SUBMISSIONS=dir   grade every .ipynb in dir (offline); writes dir/graded/"
 	@echo "make test-assignments        grade every assignment's solution, blank and wrong answers"
+	@echo "make test-seeds [SEEDS=1,2,3]  run every chapter with its seeds shifted by each offset"
 	@echo "make clean  remove the build and the virtual environment"
 
 $(BIN)/python:
@@ -36,8 +37,15 @@ $(VENV)/.book-installed: $(BIN)/python pyproject.toml
 	$(PIP) install -e ".[book]"
 	touch $@
 
+# The notebooks' checked outputs are those of the default seeds: MLBOOK_SEED=0.
 test: $(VENV)/.test-installed
-	$(BIN)/python -m pytest
+	MLBOOK_SEED=0 $(BIN)/python -m pytest
+
+# The seed sweep: every chapter executed with MLBOOK_SEED set to each offset in
+# SEEDS; every assertion of every chapter must hold (tests/test_seeds.py).
+SEEDS ?= 1,2,3
+test-seeds: $(VENV)/.test-installed
+	MLBOOK_SEED_SWEEP=$(SEEDS) $(BIN)/python -m pytest tests/test_seeds.py
 
 book: $(VENV)/.book-installed
 	$(BIN)/jupyter-book build . -W -n --keep-going

@@ -10,18 +10,26 @@ of any code.
 writes to ``book/benchmarks/<name>.json`` of a clone of the repository. Where
 the file is absent (a notebook opened alone on Colab, or an installed wheel),
 it prints one line saying so and returns ``None``, so the chapter runs on.
+
+``seed(n)`` is the one way a chapter seeds a random experiment: it returns
+``n`` plus the integer offset in the environment variable ``MLBOOK_SEED``
+(default 0). Running a chapter with ``MLBOOK_SEED=3`` shifts every seed it
+uses, so that a claim about a random experiment can be checked for other
+draws than the one printed in the book (``make test-seeds``).
 """
 
 from __future__ import annotations
 
 import inspect
 import json
+import numbers
+import os
 import re
 import textwrap
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SourceCode", "show_source", "load_benchmark", "benchmark_dir"]
+__all__ = ["SourceCode", "show_source", "load_benchmark", "benchmark_dir", "seed", "seed_offset"]
 
 # Comments meant for the test harness or for cross-referencing inside the
 # repository: they say nothing to a reader of the code.
@@ -144,3 +152,73 @@ def load_benchmark(name: str) -> dict | None:
               f"of the repository; `make bench` writes it), so this cell reports nothing.")
         return None
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+SEED_VARIABLE = "MLBOOK_SEED"
+
+
+def seed_offset() -> int:
+    """The integer offset in the environment variable ``MLBOOK_SEED`` (0 when unset).
+
+    Raises
+    ------
+    ValueError
+        If ``MLBOOK_SEED`` is set to anything but a whole number >= 0.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.environ.pop("MLBOOK_SEED", None) and None
+    >>> seed_offset()
+    0
+    """
+    raw = os.environ.get(SEED_VARIABLE, "").strip()
+    if raw == "":
+        return 0
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(
+            f"the environment variable {SEED_VARIABLE} must be a whole number >= 0 "
+            f"(an offset added to every seed of the book); got {raw!r}"
+        ) from None
+    if value < 0:
+        raise ValueError(f"the environment variable {SEED_VARIABLE} must be >= 0; got {value}")
+    return value
+
+
+def seed(n: int = 0) -> int:
+    """The seed of a chapter's random experiment number ``n``, shifted by ``MLBOOK_SEED``.
+
+    Every random experiment in the book takes its seed from here
+    (``np.random.default_rng(seed(0))``, ``random_state=seed(3)``, a splitter's
+    ``random_state``), so that setting ``MLBOOK_SEED=k`` re-runs the whole
+    chapter on other random draws. With the variable unset the seed is ``n``
+    itself, and the book shows those runs.
+
+    Parameters
+    ----------
+    n : int >= 0, default=0
+        The seed the chapter would use on its own.
+
+    Returns
+    -------
+    int
+        ``n + seed_offset()``.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.environ.pop("MLBOOK_SEED", None) and None
+    >>> seed(7)
+    7
+    >>> os.environ["MLBOOK_SEED"] = "100"; seed(7)
+    107
+    >>> del os.environ["MLBOOK_SEED"]
+    """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"n must be a whole number (the chapter's seed); got {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"n must be >= 0; got {n}")
+    return int(n) + seed_offset()
+

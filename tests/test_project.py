@@ -127,10 +127,13 @@ def test_no_cell_reads_a_file_by_a_repository_path():
 
 
 def _loose_tolerance_calls(src: str) -> list[int]:
-    """Lines of allclose/isclose/assert_allclose calls that pass atol but no rtol.
+    """Lines of allclose/isclose/assert_allclose calls whose tolerance is not the stated one.
 
-    NumPy's default rtol (1e-5 for allclose/isclose, 1e-7 for assert_allclose)
-    still applies there, so the check is looser than the atol it states.
+    Two kinds: a call that passes ``atol`` but no ``rtol`` (NumPy's default rtol,
+    1e-5 for allclose/isclose and 1e-7 for assert_allclose, still applies, so
+    the check is looser than the atol it states), and a call that states no
+    tolerance at all (the defaults decide, and no reader can tell why they fit).
+    A tolerance passed by position counts as stated.
     """
     import ast
 
@@ -142,9 +145,12 @@ def _loose_tolerance_calls(src: str) -> list[int]:
         if isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if name not in ("allclose", "isclose", "assert_allclose"):
+                continue
             keywords = {k.arg for k in node.keywords}
-            if name in ("allclose", "isclose", "assert_allclose") and "atol" in keywords \
-                    and "rtol" not in keywords:
+            atol_only = "atol" in keywords and "rtol" not in keywords
+            unstated = not keywords & {"atol", "rtol"} and len(node.args) < 3
+            if atol_only or unstated:
                 found.append(node.lineno)
     return found
 
@@ -156,8 +162,11 @@ def test_loose_tolerance_checker_finds_what_it_should():
         "assert_allclose(a, b, rtol=0, atol=1e-9)\n"
         "np.isclose(a, b, rtol=1e-6)\n"
         "%timeit np.isclose(a, b, atol=1)\n"
-        "isclose(a, b, atol=1)\n")
-    assert flagged == [1, 2, 10]
+        "isclose(a, b, atol=1)\n"
+        "np.allclose(a, b)\n"
+        "np.allclose(a, b, 1e-9, 0)\n"
+        "np.allclose(a, b, equal_nan=True)\n")
+    assert flagged == [1, 2, 10, 11, 13]
 
 
 def test_notebook_tolerances_state_rtol_with_atol():
@@ -168,7 +177,7 @@ def test_notebook_tolerances_state_rtol_with_atol():
             if cell["cell_type"] == "code":
                 for line in _loose_tolerance_calls("".join(cell["source"])):
                     bad.append(f"{nb.relative_to(ROOT)}, cell {i}, line {line}")
-    assert not bad, "atol without rtol (pass rtol=0 or state both):\n" + "\n".join(bad)
+    assert not bad, "tolerance not stated, or atol without rtol (pass rtol=0 or state both):\n" + "\n".join(bad)
 def test_no_block_quote_in_markdown():
     # The book uses no block quotes: a wrapped line that starts with ">" (as in
     # "$a\n> 0$") becomes one and breaks the inline math around it.
@@ -272,3 +281,25 @@ def test_every_mention_of_the_repository_matches_config():
             assert f"https://github.com/{m.group(1)}" == url, (
                 f"{path.relative_to(ROOT)} names the repository github.com/{m.group(1)}; "
                 f"_config.yml says {url}")
+
+
+_LITERAL_SEED = re.compile(
+    r"default_rng\(\s*(\d|\))"            # default_rng(0), default_rng()
+    r"|random_state\s*=\s*\d"             # random_state=0
+    r"|np\.random\.seed\("                 # the global generator
+    r"|RandomState\(\s*\d")
+
+
+def test_chapters_take_every_seed_through_the_helper():
+    # MLBOOK_SEED shifts every seed of a chapter only if each one is drawn as
+    # mlbook.utils.seed(n): a literal seed would stay fixed under the sweep.
+    bad = []
+    for nb in _notebooks():
+        if "assignments" in nb.parts:
+            continue
+        for i, cell in enumerate(_cells(nb)):
+            if cell["cell_type"] == "code":
+                for n, line in enumerate("".join(cell["source"]).splitlines(), 1):
+                    if _LITERAL_SEED.search(line.split("#")[0]):
+                        bad.append(f"{nb.relative_to(ROOT)}, cell {i}, line {n}: {line.strip()}")
+    assert not bad, "a literal seed (use mlbook.utils.seed(n)):\n" + "\n".join(bad)

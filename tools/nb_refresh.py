@@ -8,11 +8,13 @@ cells tagged ``nbval-check-output``, whose text output nbval compares on
 every test run (a tag, not a ``# NBVAL_CHECK_OUTPUT`` comment, so that the
 book does not show the harness's marker); images are dropped even there, execution counts
 are renumbered (nbval needs one on every checked cell) and metadata is
-normalised. A failing cell stops with its traceback.
+normalised. A failing cell stops with its traceback. The kernel runs with
+``MLBOOK_SEED=0``: the stored outputs are those of the book's own seeds.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -24,6 +26,7 @@ CHECK_TAG = "nbval-check-output"
 
 
 def refresh(path: Path) -> None:
+    os.environ["MLBOOK_SEED"] = "0"   # the kernel inherits it: stored outputs use the default seeds
     nb = nbformat.read(path, as_version=4)
     t0 = time.perf_counter()
     NotebookClient(nb, timeout=600, kernel_name="python3",
