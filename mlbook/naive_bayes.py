@@ -311,6 +311,10 @@ class CategoricalNB(_BaseNB):
     fit is treated as the smoothing rule implies: a category whose count is 0
     in every class, :math:`\alpha/(N_c + \alpha n_j)`; with ``alpha=0`` it has
     probability 0 under every class and ``predict`` raises a ``ValueError``.
+    This is a convention, not a distribution: with the unseen value a class's
+    factors sum to :math:`(N_c + \alpha(n_j + 1))/(N_c + \alpha n_j) > 1`, and
+    the factor is larger for a smaller class, so an unseen value votes for the
+    smaller class by :math:`\log\frac{N_{big} + \alpha n_j}{N_{small} + \alpha n_j}`.
 
     Examples
     --------

@@ -203,6 +203,22 @@ def test_zhou_test_melon_without_smoothing():
     assert m.predict(wm.data[:1])[0] == list(wm.target_names).index("yes")
 
 
+def test_zhou_printed_0038_is_the_product_with_root_3_8_and_navel_6_8():
+    # Zhou, section 7.3, prints the good-class factors of test 1 as 0.471, 0.375,
+    # 0.625, 0.750, 0.875, 0.750, 0.750, 1.959, 0.788 and their product as 0.038.
+    wm, m = _zhou_model(alpha=0.0)
+    yes = list(m.classes_).index(list(wm.target_names).index("yes"))
+    cats = [np.exp(lp[yes, list(c).index(v)]) for lp, c, v in
+            zip(m.feature_log_prob_, m._encoder.categories, wm.data[0, :6])]
+    # the data's categorical factors: colour, root, knock, texture, navel, touch
+    np.testing.assert_allclose(cats, np.array([3, 5, 6, 7, 5, 6]) / 8, rtol=1e-15, atol=0)
+    joint = float(np.exp(m.predict_joint_log_proba(wm.data[:1]))[0, yes])
+    # Zhou prints navel = 6/8 (the data give 5/8): his factors multiply to 0.063, not 0.038
+    assert round(joint * 6 / 5, 3) == 0.063
+    # with the root factor 3/8 as well (before his 8th-printing correction): 0.038
+    assert round(joint * 6 / 5 * 3 / 5, 3) == 0.038
+
+
 def test_zhou_laplace_smoothed_estimates():
     wm, m = _zhou_model(alpha=1.0)
     yes = list(m.classes_).index(list(wm.target_names).index("yes"))
@@ -246,6 +262,19 @@ def test_unseen_category_follows_the_smoothing_rule():
     mi = CategoricalNB(alpha=1.0).fit(np.array([[0], [1], [0], [1], [1]]), y)
     np.testing.assert_allclose(mi.predict_joint_log_proba([[7]])[0], expected,
                                rtol=1e-15, atol=0)
+
+
+def test_unseen_category_is_not_normalised_and_favours_the_smaller_class():
+    X = np.array([["a"], ["b"], ["a"], ["b"], ["b"]], dtype=object)
+    y = np.array([0, 0, 1, 1, 1])
+    m = CategoricalNB(alpha=1.0).fit(X, y)
+    seen = np.exp(m.feature_log_prob_[0]).sum(axis=1)
+    unseen = np.exp(m.predict_joint_log_proba(np.array([["z"]], dtype=object))[0]
+                    - np.log(m.class_prior_))
+    # (N_c + alpha (n_j + 1)) / (N_c + alpha n_j): 5/4 for class 0, 6/5 for class 1
+    np.testing.assert_allclose(seen + unseen, [5 / 4, 6 / 5], rtol=1e-14, atol=0)
+    # the vote for the smaller class 0 is log((3 + 2) / (2 + 2))
+    np.testing.assert_allclose(np.log(unseen[0] / unseen[1]), np.log(5 / 4), rtol=1e-14, atol=0)
 
 
 def test_unseen_category_without_smoothing_is_an_error():
