@@ -552,8 +552,13 @@ class Adam(Optimizer):
     with :math:`m_0 = v_0 = 0`: the step is
     :math:`\\eta\\,\\hat m_t / (\\sqrt{\\hat v_t} + \\epsilon)` with the bias-corrected
     moments :math:`\\hat m_t = m_t/(1-\\beta_1^t)`, :math:`\\hat v_t = v_t/(1-\\beta_2^t)`.
-    With ``amsgrad`` the running maximum :math:`\\max_{s\\le t} v_s` replaces
-    :math:`v_t` in the denominator.
+    With ``amsgrad`` the running maximum :math:`\\max_{s\\le t} v_s` of the raw
+    :math:`v_s` replaces :math:`v_t` in the denominator, which is still divided by
+    the current :math:`\\sqrt{1-\\beta_2^t}` (PyTorch's rule). The effective rate
+    :math:`\\eta/(\\sqrt{\\max_s v_s}/\\sqrt{1-\\beta_2^t} + \\epsilon)` can therefore
+    still grow, by at most a factor :math:`1/\\sqrt{1-\\beta_2}` over its first
+    value; only Reddi et al.'s AMSGrad, without the bias correction, has a rate
+    that never grows.
     """
 
     def __init__(self, params: Sequence[np.ndarray], lr: float = 1e-3,

@@ -1,6 +1,6 @@
 """Tests of mlbook.optim: each update rule against the rule written out here (as the
-chapter writes it), against torch.optim when PyTorch is installed, the checks of
-issue 12, the test functions, the driver and the bad-input errors."""
+chapter writes it), against torch.optim when PyTorch is installed, the properties the
+chapter states, the test functions, the driver and the bad-input errors."""
 
 from __future__ import annotations
 
@@ -317,6 +317,39 @@ def test_adamw_differs_from_adam_with_l2():
     a = run_ours(Adam, {"lr": 0.05, "weight_decay": 0.5}, 0)
     b = run_ours(AdamW, {"lr": 0.05, "weight_decay": 0.5}, 0)
     assert np.max(np.abs(a - b)) > 1e-3
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_amsgrad_rate_can_grow_only_through_the_bias_correction(seed):
+    # PyTorch's AMSGrad keeps max_s v_s of the raw v and divides it by the current
+    # sqrt(1 - beta2^t): the rate lr / (sqrt(vmax) / sqrt(1 - beta2^t) + eps) can grow,
+    # by at most sqrt((1 - beta2^t) / (1 - beta2^s)) after step s, and never exceeds
+    # plain Adam's; Reddi et al.'s rate lr / (sqrt(vmax) + eps) never grows.
+    rng = np.random.default_rng(seed)
+    beta2, T = 0.999, 1500
+    g_seq = np.r_[10.0 * (1 + rng.random()), 0.01 * (1 + rng.random(T - 1))]
+    ts = np.arange(1, T + 1)
+    second = {}
+    for amsgrad in (False, True):
+        w = np.zeros(1)
+        opt = Adam([w], lr=1.0, amsgrad=amsgrad)
+        buf = []
+        for g in g_seq:
+            opt.step([np.array([g])])
+            buf.append(opt.state[0]["max_exp_avg_sq" if amsgrad else "exp_avg_sq"][0])
+        second[amsgrad] = np.array(buf)
+    vmax = second[True]
+    ams = 1 / (np.sqrt(vmax / (1 - beta2 ** ts)) + 1e-8)
+    adam = 1 / (np.sqrt(second[False] / (1 - beta2 ** ts)) + 1e-8)
+    reddi = 1 / (np.sqrt(vmax) + 1e-8)
+    assert np.all(np.diff(vmax) >= 0)
+    assert np.all(np.diff(reddi) <= 0)
+    assert ams[-1] > 10 * ams[0], "the bias-corrected AMSGrad rate did not grow"
+    # (1 + 1e-12): rounding in the comparisons of exact inequalities
+    for s in (0, 10, 100):
+        bound = ams[s] * np.sqrt((1 - beta2 ** ts[s:]) / (1 - beta2 ** ts[s]))
+        assert np.all(ams[s:] <= bound * (1 + 1e-12)), f"growth bound broken after step {s + 1}"
+    assert np.all(ams <= adam * (1 + 1e-12))
 
 
 def test_sgd_nesterov_follows_both_forms_of_nesterovs_method():
