@@ -166,7 +166,8 @@ def gammaincc(a: float, x: float) -> float:
 def norm_cdf(z):
     r"""Standard normal distribution function :math:`\Phi(z)`, elementwise (via ``math.erfc``)."""
     z = np.asarray(z, dtype=np.float64)
-    return 0.5 * np.frompyfunc(math.erfc, 1, 1)(-z / math.sqrt(2.0)).astype(np.float64)
+    # np.asarray: frompyfunc returns a Python float, not an array, for a 0-d input
+    return 0.5 * np.asarray(np.frompyfunc(math.erfc, 1, 1)(-z / math.sqrt(2.0)), dtype=np.float64)
 
 
 def binom_sf(k: int, n: int, p: float) -> float:

@@ -1300,18 +1300,30 @@ def cost_sensitive_error_rate(y_true: Any, y_pred: Any, *, cost_matrix: Any,
 
     Notes
     -----
-    For two classes, with :math:`\mathrm{cost}_{01}` the cost of predicting a
-    positive as negative and :math:`\mathrm{cost}_{10}` the reverse, this is
-    Zhou's (2.23),
+    Row :math:`i` and column :math:`j` of ``cost_matrix`` belong to
+    ``labels[i]`` and ``labels[j]``. Zhou numbers the positive class 0 and the
+    negative class 1, so that :math:`\mathrm{cost}_{01}` is the cost of a
+    false negative (a positive predicted negative) and
+    :math:`\mathrm{cost}_{10}` that of a false positive. To use his indices
+    with labels whose positive class is 1, list the positive class first,
+    ``labels=[1, 0]``: then ``cost_matrix[0][1]`` is :math:`\mathrm{cost}_{01}`
+    and the function is Zhou's (2.23),
     :math:`\frac1m\big(\sum_{D^+}\mathbb{I}(f(\boldsymbol{x}_i) \ne y_i)\,\mathrm{cost}_{01}
     + \sum_{D^-}\mathbb{I}(f(\boldsymbol{x}_i) \ne y_i)\,\mathrm{cost}_{10}\big)`.
-    With all off-diagonal costs 1 it is the error rate. Computed as the sum of
-    the elementwise product of the confusion matrix and the cost matrix,
-    divided by :math:`m`. See the chapter *Comparing learners*.
+    With the default sorted labels ``[0, 1]``, row 0 is the class 0 and
+    ``cost_matrix[0][1]`` is charged for predicting 1 for a 0. With all
+    off-diagonal costs 1 it is the error rate. Computed as the sum of the
+    elementwise product of the confusion matrix and the cost matrix, divided
+    by :math:`m`. See the chapter *Comparing learners*.
 
     Examples
     --------
-    >>> cost_sensitive_error_rate([0, 1, 1, 0], [0, 0, 1, 1], cost_matrix=[[0, 1], [5, 0]])
+    Positive class 1, a false negative costing 5 and a false positive 1, in
+    Zhou's order (positive first): one false negative and one false positive
+    among four samples cost (5 + 1)/4.
+
+    >>> cost_sensitive_error_rate([0, 1, 1, 0], [0, 0, 1, 1], cost_matrix=[[0, 5], [1, 0]],
+    ...                           labels=[1, 0])
     1.5
     """
     y_t, y_p, _ = _check_pair(y_true, y_pred, None)

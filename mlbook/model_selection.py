@@ -52,6 +52,7 @@ __all__ = [
     "paired_ttest_kfold",
     "paired_ttest_5x2cv",
     "corrected_resampled_ttest",
+    "wilcoxon_signed_rank_test",
     "mcnemar_test",
     "friedman_test",
     "nemenyi_critical_difference",
@@ -752,6 +753,15 @@ class TTestResult(NamedTuple):
     df: int                 #: degrees of freedom of the :math:`t` distribution
 
 
+class WilcoxonResult(NamedTuple):
+    """Result of :func:`wilcoxon_signed_rank_test`."""
+
+    statistic: float        #: :math:`T = \min(T^+, T^-)`, the smaller of the two signed-rank sums
+    pvalue: float           #: two-sided
+    n: int                  #: the number of non-zero differences that were ranked
+    method: str             #: ``"exact"`` or ``"approx"`` (normal approximation)
+
+
 class McNemarResult(NamedTuple):
     """Result of :func:`mcnemar_test`."""
 
@@ -985,13 +995,20 @@ def paired_ttest_5x2cv(errors_a: Any, errors_b: Any, *, numerator: str = "first"
         Test error rates of learners A and B: row :math:`i` is the :math:`i`-th
         of five random 2-fold cross-validations, column :math:`j` its fold
         used for testing; both learners on the same folds.
-    numerator : {"first", "mean"}, default="first"
+    numerator : {"first", "mean", "scaled_mean"}, default="first"
         ``"first"``: the numerator is :math:`\Delta_1^1`, the difference on the
-        first fold of the first replication, as in Dietterich (1998).
-        ``"mean"``: the mean :math:`\frac12(\Delta_1^1 + \Delta_1^2)` of the
-        first replication, as written in Zhou's (2.32); under the test's own
-        assumptions this statistic is :math:`t_5/\sqrt2`, not :math:`t_5`, so the
-        test is conservative (see the chapter).
+        first fold of the first replication, as in Dietterich (1998); under the
+        test's idealised model (ten independent normal differences with a
+        common variance) the statistic is not exactly :math:`t_5`, because
+        :math:`\Delta_1^1` is not independent of :math:`\sigma_1^2`, and the
+        test is conservative.
+        ``"mean"``: the mean :math:`\bar\Delta_1 = \frac12(\Delta_1^1 + \Delta_1^2)` of the
+        first replication, as written in Zhou's (2.32); under the same model
+        this statistic is exactly :math:`t_5/\sqrt2`, so comparing it with
+        :math:`t_5` is very conservative.
+        ``"scaled_mean"``: :math:`\sqrt2\,\bar\Delta_1`; under the same model
+        :math:`\bar\Delta_1` is independent of every :math:`\sigma_i^2` and the
+        statistic is exactly :math:`t_5` (see the chapter).
 
     Returns
     -------
@@ -1010,8 +1027,8 @@ def paired_ttest_5x2cv(errors_a: Any, errors_b: Any, *, numerator: str = "first"
     Each 2-fold split trains on disjoint halves, so the two differences of one
     replication share no training data. See the chapter *Comparing learners*.
     """
-    if numerator not in ("first", "mean"):
-        raise ValueError(f"numerator must be 'first' or 'mean'; got {numerator!r}")
+    if numerator not in ("first", "mean", "scaled_mean"):
+        raise ValueError(f"numerator must be 'first', 'mean' or 'scaled_mean'; got {numerator!r}")
     arrays = []
     for value, name in ((errors_a, "errors_a"), (errors_b, "errors_b")):
         try:
@@ -1029,7 +1046,7 @@ def paired_ttest_5x2cv(errors_a: Any, errors_b: Any, *, numerator: str = "first"
     if var.sum() == 0.0:
         raise ValueError("the differences errors_a - errors_b do not vary within any "
                          "replication; the 5x2cv t statistic is undefined")
-    top = d[0, 0] if numerator == "first" else d[0].mean()
+    top = {"first": d[0, 0], "mean": d[0].mean(), "scaled_mean": math.sqrt(2.0) * d[0].mean()}[numerator]
     t = float(top / math.sqrt(var.mean()))
     return TTestResult(t, float(_t_pvalue(t, 5, "two-sided")), 5)
 
@@ -1099,6 +1116,108 @@ def corrected_resampled_ttest(scores_a: Any, scores_b: Any, n_train: int,
     j = d.shape[0]
     t = float(d.mean() / math.sqrt((1.0 / j + int(n_test) / int(n_train)) * var))
     return TTestResult(t, float(_t_pvalue(t, j - 1, "two-sided")), j - 1)
+
+
+def _signed_rank_counts(n: int) -> np.ndarray:
+    """Number of subsets of {1, ..., n} with each sum 0..n(n+1)/2: the exact null of T+ times 2^n."""
+    counts = np.zeros(n * (n + 1) // 2 + 1)
+    counts[0] = 1.0
+    for r in range(1, n + 1):               # add rank r with a plus sign or a minus sign
+        counts[r:] = counts[r:] + counts[:-r].copy()
+    return counts
+
+
+def wilcoxon_signed_rank_test(scores_a: Any, scores_b: Any, *,
+                              method: str = "auto") -> WilcoxonResult:
+    r"""Wilcoxon signed-rank test (Wilcoxon 符号秩检验) of two learners over :math:`N` data sets.
+
+    Parameters
+    ----------
+    scores_a, scores_b : array-like of shape (N,)
+        The score (or error) of learners A and B on data set :math:`i`, one
+        number per data set, :math:`N \ge 1`.
+    method : {"auto", "exact", "approx"}, default="auto"
+        ``"exact"``: the exact null distribution of the signed-rank sum (valid
+        only without ties among the :math:`|d_i|` and without zero
+        differences: it raises a ``ValueError`` otherwise). ``"approx"``: the
+        normal approximation with the tie correction. ``"auto"``: exact when
+        there are no ties and no zeros and at most 50 non-zero differences,
+        the approximation otherwise (as ``scipy.stats.wilcoxon``).
+
+    Returns
+    -------
+    WilcoxonResult
+        ``statistic`` :math:`T = \min(T^+, T^-)`, two-sided ``pvalue``, ``n``
+        the number of non-zero differences, and the ``method`` used.
+
+    Notes
+    -----
+    With :math:`d_i = a_i - b_i`, the zero differences are dropped (Wilcoxon's
+    rule, SciPy's default ``zero_method="wilcox"``), and the :math:`n`
+    remaining :math:`|d_i|` are ranked 1 to :math:`n`, ties sharing their
+    average rank. :math:`T^+` is the sum of the ranks of the positive
+    differences and :math:`T^- = n(n+1)/2 - T^+`. Under :math:`H_0` (the
+    differences are symmetric about zero) each rank carries a plus or a
+    minus sign with probability :math:`\frac12`, independently, so without
+    ties :math:`2^n P(T^+ = w)` is the number of subsets of
+    :math:`\{1, \dots, n\}` with sum :math:`w`, counted by a recursion over the
+    ranks; the two-sided p-value is :math:`\min(1, 2P(T^+ \le T))`. Otherwise
+
+    .. math::
+        z = \frac{T^+ - n(n+1)/4}{\sqrt{\frac{n(n+1)(2n+1)}{24} - \frac{\sum_g (t_g^3 - t_g)}{48}}},
+
+    summed over the groups of :math:`t_g` tied :math:`|d_i|`, is compared with
+    the standard normal (no continuity correction). Unlike the paired
+    :math:`t`-test it needs neither normal differences nor commensurable
+    scores across data sets (Demšar 2006). When every difference is zero
+    there is no evidence either way: the statistic is 0 and the p-value 1.
+    See the chapter *Comparing learners*.
+
+    Examples
+    --------
+    Five differences 0.1, 0.2, -0.3, 0.4, 0.5 have ranks 1..5; the negative one
+    has rank 3, so :math:`T = 3`, and 5 of the 32 sign patterns have
+    :math:`T^+ \le 3`:
+
+    >>> res = wilcoxon_signed_rank_test([1.1, 1.2, 0.7, 1.4, 1.5], [1, 1, 1, 1, 1])
+    >>> res.statistic, res.pvalue, res.n, res.method
+    (3.0, 0.3125, 5, 'exact')
+    """
+    a = _check_values(scores_a, "scores_a")
+    b = _check_values(scores_b, "scores_b")
+    if a.shape != b.shape:
+        raise ValueError(f"scores_a and scores_b must have the same length (one score per data "
+                         f"set); got {a.shape[0]} and {b.shape[0]}")
+    if method not in ("auto", "exact", "approx"):
+        raise ValueError(f"method must be 'auto', 'exact' or 'approx'; got {method!r}")
+    d = a - b
+    d = d[d != 0.0]                                  # Wilcoxon's rule: zero differences dropped
+    n = d.shape[0]
+    had_zeros = n < a.shape[0]
+    if n == 0:
+        if method == "exact":
+            raise ValueError("every difference is zero; the exact test is undefined")
+        return WilcoxonResult(0.0, 1.0, 0, "approx" if method == "approx" else "exact")
+    ranks = _average_ranks(np.abs(d)[None, :])[0]    # 1..n, ties sharing their average rank
+    t_plus = float(ranks[d > 0].sum())
+    total = n * (n + 1) / 2.0
+    stat = min(t_plus, total - t_plus)
+    _, tie_sizes = np.unique(np.abs(d), return_counts=True)
+    has_ties = bool(np.any(tie_sizes > 1))
+    if method == "exact" and (has_ties or had_zeros):
+        raise ValueError("the exact null distribution needs distinct, non-zero differences; "
+                         "use method='approx' (or 'auto')")
+    if method == "exact" or (method == "auto" and not has_ties and not had_zeros and n <= 50):
+        counts = _signed_rank_counts(n)
+        cdf = np.cumsum(counts) / 2.0**n             # P(T+ <= w), w = 0..n(n+1)/2
+        pvalue = min(1.0, 2.0 * float(cdf[int(round(stat))]))
+        return WilcoxonResult(stat, pvalue, n, "exact")
+    var = n * (n + 1) * (2 * n + 1) / 24.0 - np.sum(tie_sizes**3 - tie_sizes) / 48.0
+    if var <= 0.0:
+        return WilcoxonResult(stat, 1.0, n, "approx")
+    z = (t_plus - total / 2.0) / math.sqrt(var)
+    pvalue = min(1.0, 2.0 * float(_dist.norm_cdf(-abs(z))))
+    return WilcoxonResult(stat, pvalue, n, "approx")
 
 
 def mcnemar_test(y_true: Any, y_pred_a: Any, y_pred_b: Any, *, correction: bool = True,
@@ -1303,8 +1422,8 @@ def nemenyi_critical_difference(n_learners: int, n_datasets: int, *, alpha: floa
 # ---------------------------------------------------------------------------
 
 
-def bias_variance_decomposition(y_pred: Any, y_true: Any, *,
-                                y_observed: Any = None) -> BiasVarianceResult:
+def bias_variance_decomposition(y_pred: Any, y_true: Any, *, y_observed: Any = None,
+                                unbiased: bool = False) -> BiasVarianceResult:
     r"""Bias-variance decomposition of the squared error, from repeated training sets.
 
     Parameters
@@ -1319,6 +1438,13 @@ def bias_variance_decomposition(y_pred: Any, y_true: Any, *,
         :math:`y_D`, the observed (noisy) labels of the test inputs: one per
         round, or the same for all rounds. When absent, the noise is 0 and the
         expected error is measured against ``y_true``.
+    unbiased : bool, default=False
+        False: the plug-in estimates, :math:`(\hat f - y)^2` with
+        :math:`\hat f` the mean of the :math:`R` = ``n_rounds`` predictions, and
+        the variance with divisor :math:`R`. True: estimates whose expectations
+        are bias² and var exactly, :math:`s^2` with divisor :math:`R - 1` and
+        :math:`(\hat f - y)^2 - s^2/R` (which can be negative when the true
+        bias² is small).
 
     Returns
     -------
@@ -1338,11 +1464,14 @@ def bias_variance_decomposition(y_pred: Any, y_true: Any, *,
         + \underbrace{\mathbb{E}_D\big[(y_D - y)^2\big]}_{\varepsilon^2}
 
     when the noise :math:`y_D - y` has mean zero and is independent of the
-    training set. Estimated from ``n_rounds`` samples, bias² and variance
-    (with the :math:`1/n_{\text{rounds}}` average) add up to the error against
-    ``y_true`` exactly; with ``y_observed`` the identity holds up to the two
-    sample cross terms, which vanish in expectation. See the chapter
-    *Comparing learners*.
+    training set. Estimated from :math:`R` = ``n_rounds`` samples, the plug-in
+    :math:`(\hat f - y)^2` has expectation :math:`\mathrm{bias}^2 + \mathrm{var}/R`,
+    not :math:`\mathrm{bias}^2`: for a flexible learner (small bias, large
+    variance) it is mostly :math:`\mathrm{var}/R`. ``unbiased=True`` subtracts
+    :math:`s^2/R`. Either way bias² and variance add up to the error against
+    ``y_true`` exactly (the two corrections cancel); with ``y_observed`` the
+    identity holds up to the two sample cross terms, which vanish in
+    expectation. See the chapter *Comparing learners*.
 
     Examples
     --------
@@ -1366,6 +1495,10 @@ def bias_variance_decomposition(y_pred: Any, y_true: Any, *,
     f_bar = f.mean(axis=0)
     bias2 = float(np.mean((f_bar - y) ** 2))
     variance = float(np.mean((f - f_bar) ** 2))
+    if unbiased:
+        r = f.shape[0]
+        variance *= r / (r - 1.0)                    # s^2, divisor R - 1
+        bias2 -= variance / r                        # E[(f_bar - y)^2] = bias^2 + var / R
     if y_observed is None:
         return BiasVarianceResult(float(np.mean((f - y) ** 2)), bias2, variance, 0.0)
     try:

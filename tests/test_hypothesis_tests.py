@@ -177,6 +177,88 @@ def test_5x2cv_by_hand():
     assert close(res.pvalue, 2 * stats.t.sf(abs(t_first), 5), RTOL_P)
     res = MS.paired_ttest_5x2cv(ea, eb, numerator="mean")
     assert close(res.statistic, t_mean, TOL_STAT)
+    res = MS.paired_ttest_5x2cv(ea, eb, numerator="scaled_mean")
+    assert close(res.statistic, math.sqrt(2) * t_mean, TOL_STAT)
+    assert close(res.pvalue, 2 * stats.t.sf(math.sqrt(2) * abs(t_mean), 5), RTOL_P)
+
+
+def test_5x2cv_scaled_mean_is_t5_under_the_idealised_model():
+    """sqrt(2) x Zhou's statistic is exactly t_5 when the ten differences are i.i.d. normal.
+
+    The mean of a replication's two differences is independent of its
+    sigma_i^2 (a function of their difference only), so the statistic is a
+    normal over an independent sqrt(chi^2_5 / 5). 4,000 draws; the
+    Kolmogorov-Smirnov test against t_5 would reject a wrong distribution (for
+    Zhou's unscaled statistic, t_5 / sqrt 2, its p-value is below 1e-100), and
+    1e-3 leaves room for a fixed seed's chance deviation of a true one.
+    """
+    rng = np.random.default_rng(5)
+    d = rng.normal(size=(4000, 5, 2))
+    zero = np.zeros((5, 2))
+    scaled = np.array([MS.paired_ttest_5x2cv(x, zero, numerator="scaled_mean").statistic for x in d])
+    assert stats.kstest(scaled, stats.t(5).cdf).pvalue > 1e-3
+    assert stats.kstest(scaled / math.sqrt(2), stats.t(5).cdf).pvalue < 1e-10
+
+
+# ---------------------------------------------------------------------------
+# Wilcoxon signed-rank test
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 9, 17, 30, 50])
+@pytest.mark.parametrize("seed", range(3))
+def test_wilcoxon_exact_matches_scipy(seed, n):
+    # continuous differences: no ties, no zeros, so both compute the exact null
+    # distribution; 1e-12 relative: both sum exact integer counts divided by 2^n
+    rng = np.random.default_rng(seed)
+    a = rng.normal(size=n)
+    b = a + rng.normal(rng.uniform(-1, 1), 1.0, n)
+    ours = MS.wilcoxon_signed_rank_test(a, b)
+    ref = stats.wilcoxon(a, b, method="exact")
+    assert ours.method == "exact" and ours.n == n
+    assert ours.statistic == ref.statistic
+    assert close(ours.pvalue, ref.pvalue, 1e-12), (ours.pvalue, ref.pvalue)
+
+
+@pytest.mark.parametrize("n", [8, 20, 60, 200])
+@pytest.mark.parametrize("seed", range(3))
+def test_wilcoxon_normal_approximation_matches_scipy(seed, n):
+    # rounded scores: ties among the |d_i| and zero differences; SciPy's
+    # asymptotic method with its defaults (zeros dropped, tie-corrected variance,
+    # no continuity correction). 1e-10 relative: the same z, and two
+    # implementations of the normal tail (erfc here, ndtr there) to a few ulp.
+    rng = np.random.default_rng(10 + seed)
+    a = np.round(rng.normal(size=n), 1)
+    b = np.round(a + rng.normal(0.15, 0.5, n), 1)
+    b[:2] = a[:2]                                             # two zero differences
+    b[2:4] = a[2:4] + 0.5                                     # a tie among the |d_i|
+    ours = MS.wilcoxon_signed_rank_test(a, b)
+    ref = stats.wilcoxon(a, b, method="asymptotic")
+    assert ours.method == "approx" and ours.n == int(np.sum(a != b))
+    assert ours.statistic == ref.statistic
+    assert close(ours.pvalue, ref.pvalue, RTOL_P), (ours.pvalue, ref.pvalue)
+    # without ties, n > 50: "auto" uses the approximation, as SciPy's "auto"
+    c = rng.normal(size=n)
+    e = c + rng.normal(0.1, 1.0, n)
+    ours, ref = MS.wilcoxon_signed_rank_test(c, e), stats.wilcoxon(c, e)
+    assert ours.method == ("exact" if n <= 50 else "approx")
+    assert close(ours.pvalue, ref.pvalue, RTOL_P), (ours.pvalue, ref.pvalue)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 40), st.integers(0, 10**6))
+def test_wilcoxon_is_symmetric_and_its_exact_p_is_a_probability(n, seed):
+    rng = np.random.default_rng(seed)
+    a, b = rng.normal(size=n), rng.normal(size=n)
+    ab, ba = MS.wilcoxon_signed_rank_test(a, b), MS.wilcoxon_signed_rank_test(b, a)
+    assert ab.statistic == ba.statistic and ab.pvalue == ba.pvalue
+    assert 0.0 < ab.pvalue <= 1.0
+    assert 0 <= ab.statistic <= n * (n + 1) / 4          # the smaller of two sums adding to n(n+1)/2
+
+
+def test_wilcoxon_all_zero_differences():
+    res = MS.wilcoxon_signed_rank_test([0.1, 0.2], [0.1, 0.2])
+    assert res.statistic == 0.0 and res.pvalue == 1.0 and res.n == 0
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -322,6 +404,26 @@ def test_cost_sensitive_error_rate_by_hand(seed):
 
 
 @pytest.mark.parametrize("seed", range(5))
+def test_cost_matrix_in_zhous_convention(seed):
+    """Zhou numbers the positive class 0: cost_01 (row 0, column 1) is the cost of a false negative.
+
+    With the positive class 1, ``labels=[1, 0]`` puts it in row and column 0, and
+    then ``cost_matrix[0][1] = cost_01`` is charged for every false negative and
+    ``cost_matrix[1][0] = cost_10`` for every false positive. With the default
+    (sorted) labels the same matrix charges them the other way round.
+    """
+    rng = np.random.default_rng(seed)
+    y, p = rng.integers(0, 2, 200), rng.integers(0, 2, 200)
+    cost01, cost10 = rng.uniform(1, 10, 2)
+    fn, fp = np.sum((y == 1) & (p == 0)), np.sum((y == 0) & (p == 1))
+    zhou = [[0.0, cost01], [cost10, 0.0]]
+    e = M.cost_sensitive_error_rate(y, p, cost_matrix=zhou, labels=[1, 0])
+    assert close(e, (fn * cost01 + fp * cost10) / y.size, 1e-12)       # Zhou's (2.23)
+    e_sorted = M.cost_sensitive_error_rate(y, p, cost_matrix=zhou)
+    assert close(e_sorted, (fn * cost10 + fp * cost01) / y.size, 1e-12)
+
+
+@pytest.mark.parametrize("seed", range(5))
 def test_cost_curve_is_the_lower_envelope(seed):
     rng = np.random.default_rng(seed)
     n = int(rng.integers(10, 200))
@@ -381,6 +483,30 @@ def test_bias_variance_identity(seed):
     res = MS.bias_variance_decomposition(f, y, y_observed=y_d)
     cross = 2 * np.mean((f - f.mean(0)) * (y - y_d)) + 2 * np.mean((f.mean(0) - y) * (y - y_d))
     assert close(res.bias2 + res.variance + res.noise + cross, res.expected_error, 1e-12)
+    # the unbiased estimates: s^2 with divisor r - 1, bias^2 minus s^2 / r; their sum is unchanged
+    unb = MS.bias_variance_decomposition(f, y, y_observed=y_d, unbiased=True)
+    s2 = f.var(axis=0, ddof=1)
+    assert close(unb.variance, np.mean(s2), 1e-12)
+    assert close(unb.bias2, np.mean((f.mean(0) - y) ** 2 - s2 / r), 1e-12)
+    assert close(unb.bias2 + unb.variance, res.bias2 + res.variance, 1e-12)
+
+
+def test_plug_in_bias2_is_biased_by_var_over_r():
+    """With no bias at all, the plug-in bias^2 averages var / R; the unbiased one averages 0.
+
+    2,000 replications of R = 10 rounds at 5 points, predictions N(y, 1): the
+    plug-in's mean is 1/10 with standard error sqrt(2/9 / 10^4) ~ 0.0047 (the
+    mean of 10^4 scaled chi^2_1 / 10 values); 0.02 is four of them. The unbiased
+    estimate has mean 0 with about the same standard error.
+    """
+    rng = np.random.default_rng(7)
+    y = rng.normal(size=5)
+    plug, unb = [], []
+    for _ in range(2000):
+        f = y + rng.normal(size=(10, 5))
+        plug.append(MS.bias_variance_decomposition(f, y).bias2)
+        unb.append(MS.bias_variance_decomposition(f, y, unbiased=True).bias2)
+    assert abs(np.mean(plug) - 0.1) < 0.02 and abs(np.mean(unb)) < 0.02
 
 
 # ---------------------------------------------------------------------------
@@ -423,6 +549,24 @@ def test_bad_input():
         MS.corrected_resampled_ttest([0.5, 0.7], [0.2, 0.6], 0.9, 10)
     with pytest.raises(ValueError, match="scores_b contains NaN"):
         MS.corrected_resampled_ttest([0.5, 0.7], [0.2, np.nan], 90, 10)
+    with pytest.raises(ValueError, match="scores_a and scores_b must have the same length"):
+        MS.wilcoxon_signed_rank_test([0.1, 0.2, 0.3], [0.1, 0.2])
+    with pytest.raises(ValueError, match="method must be"):
+        MS.wilcoxon_signed_rank_test([0.1, 0.2], [0.3, 0.5], method="permutation")
+    with pytest.raises(ValueError, match="distinct, non-zero differences"):
+        MS.wilcoxon_signed_rank_test([1, 2, 3], [2, 3, 5], method="exact")   # a tie
+    with pytest.raises(ValueError, match="distinct, non-zero differences"):
+        MS.wilcoxon_signed_rank_test([1, 2, 3], [1, 3, 5], method="exact")   # a zero
+    with pytest.raises(ValueError, match="every difference is zero"):
+        MS.wilcoxon_signed_rank_test([0.1, 0.2], [0.1, 0.2], method="exact")
+    with pytest.raises(ValueError, match="scores_b contains NaN"):
+        MS.wilcoxon_signed_rank_test([0.1, 0.2], [0.1, np.nan])
+    with pytest.raises(ValueError, match="scores_a must be a 1-d array"):
+        MS.wilcoxon_signed_rank_test([[0.1, 0.2]], [0.1, 0.2])
+    with pytest.raises(ValueError, match="scores_a needs at least 1 values"):
+        MS.wilcoxon_signed_rank_test([], [])
+    with pytest.raises(TypeError, match="scores_a must be an array-like"):
+        MS.wilcoxon_signed_rank_test(None, [0.1])
     with pytest.raises(ValueError, match="y_pred_b"):
         MS.mcnemar_test([0, 1, 1], [0, 1, 1], [0, 1])
     with pytest.raises(ValueError, match="scores must be a 2-d array"):
