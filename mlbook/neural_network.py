@@ -665,9 +665,12 @@ class BPNetwork(ClassifierMixin, BaseEstimator):
         ``False``: standard BP, one update per sample, in the order of the
         data. ``True``: accumulated BP, one update per epoch with the
         gradient of the mean error :math:`E = \frac1m \sum_k E_k`.
+    init_range : tuple of two floats, default=(0.0, 1.0)
+        ``(low, high)``: every initial weight and threshold is drawn uniformly
+        from this interval. The default is Zhou's :math:`(0, 1)`; a range
+        symmetric about 0, such as ``(-1.0, 1.0)``, gives weights of both signs.
     random_state : None, int or numpy Generator
-        Seeds the initial weights and thresholds, uniform on (0, 1) as Zhou
-        initialises them.
+        Seeds the initial weights and thresholds.
 
     Attributes
     ----------
@@ -700,12 +703,24 @@ class BPNetwork(ClassifierMixin, BaseEstimator):
         return tags
 
     def __init__(self, n_hidden: int = 5, eta: float = 0.1, max_iter: int = 100,
-                 accumulated: bool = False, random_state: Any = None):
+                 accumulated: bool = False, init_range: tuple[float, float] = (0.0, 1.0),
+                 random_state: Any = None):
         self.n_hidden = n_hidden
         self.eta = eta
         self.max_iter = max_iter
         self.accumulated = accumulated
+        self.init_range = init_range
         self.random_state = random_state
+
+    def _check_init_range(self) -> tuple[float, float]:
+        r = self.init_range
+        if (not isinstance(r, (tuple, list)) or len(r) != 2
+                or not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in r)):
+            raise TypeError(f"init_range must be a pair of real numbers (low, high); got {r!r}")
+        low, high = float(r[0]), float(r[1])
+        if not (np.isfinite(low) and np.isfinite(high) and low < high):
+            raise ValueError(f"init_range must be finite with low < high; got {r!r}")
+        return low, high
 
     def _outputs(self, X):
         # hidden (m, q) = f(X (m, d) @ v (d, q) - gamma (q,))
@@ -718,6 +733,7 @@ class BPNetwork(ClassifierMixin, BaseEstimator):
         check_scalar(self.n_hidden, "n_hidden", numbers.Integral, min_val=1)
         check_scalar(self.eta, "eta", numbers.Real, min_val=0.0, include_min=False)
         check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
+        low, high = self._check_init_range()
         X = check_array(X, "X")
         Y = None if y is None else np.asarray(y)
         if Y is None or Y.ndim != 2:
@@ -734,11 +750,11 @@ class BPNetwork(ClassifierMixin, BaseEstimator):
         q, l = int(self.n_hidden), Y.shape[1]
         self.n_features_in_ = d
         rng = check_random_state(self.random_state)
-        # Zhou: initialise every weight and threshold at random in (0, 1)
-        self.v_ = rng.uniform(0, 1, size=(d, q))
-        self.gamma_ = rng.uniform(0, 1, size=q)
-        self.w_ = rng.uniform(0, 1, size=(q, l))
-        self.theta_ = rng.uniform(0, 1, size=l)
+        # Zhou: initialise every weight and threshold at random in (0, 1) (init_range)
+        self.v_ = rng.uniform(low, high, size=(d, q))
+        self.gamma_ = rng.uniform(low, high, size=q)
+        self.w_ = rng.uniform(low, high, size=(q, l))
+        self.theta_ = rng.uniform(low, high, size=l)
         eta = float(self.eta)
 
         def mean_error():

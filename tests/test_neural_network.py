@@ -555,6 +555,39 @@ def test_perceptron_and_bp_bad_input():
         BPNetwork().fit(X, y)
     with pytest.raises(ValueError, match="eta must be > 0"):
         BPNetwork(eta=-0.1).fit(X[:100], y[:100])
+    with pytest.raises(ValueError, match="init_range must be finite with low < high"):
+        BPNetwork(init_range=(1.0, 1.0)).fit(X[:100], y[:100])
+    with pytest.raises(ValueError, match="init_range must be finite with low < high"):
+        BPNetwork(init_range=(0.0, np.inf)).fit(X[:100], y[:100])
+    with pytest.raises(TypeError, match="init_range must be a pair of real numbers"):
+        BPNetwork(init_range=0.5).fit(X[:100], y[:100])
+    with pytest.raises(TypeError, match="init_range must be a pair of real numbers"):
+        BPNetwork(init_range=(0.0, "1")).fit(X[:100], y[:100])
+
+
+def test_bp_init_range_draws_from_the_interval_and_defaults_to_zhou():
+    rng = np.random.default_rng(4)
+    X, y = rng.uniform(size=(12, 3)), np.tile([0, 1], 6)
+    zhou = BPNetwork(n_hidden=4, max_iter=1, random_state=3).fit(X, y)
+    r = np.random.default_rng(3)                 # the draws fit makes, in its order
+    first = r.uniform(0, 1, size=(3, 4))
+    start = BPNetwork(n_hidden=4, max_iter=1, random_state=3)
+    assert start.init_range == (0.0, 1.0)
+    # the default range is Zhou's (0, 1): the first epoch starts from these draws,
+    # so the error before training is that of the network built from them
+    start.v_, start.gamma_ = first, r.uniform(0, 1, size=4)
+    start.w_, start.theta_ = r.uniform(0, 1, size=(4, 1)), r.uniform(0, 1, size=1)
+    e0 = 0.5 * np.mean((start._outputs(X)[1].ravel() - y) ** 2)
+    # 1e-15 relative: the same float64 operations on the same numbers
+    assert np.isclose(zhou.error_curve_[0], e0, rtol=1e-15, atol=0)
+    for low, high in [(-1.0, 1.0), (0.0, 0.1), (-0.3, 0.3)]:
+        net = BPNetwork(n_hidden=50, max_iter=1, eta=1e-12, init_range=(low, high),
+                        random_state=5).fit(X, y)
+        # eta = 1e-12: one epoch moves no weight by more than 1e-11, so the weights
+        # are the initial draws; they lie in the interval and fill it
+        w = np.concatenate([net.v_.ravel(), net.gamma_, net.w_.ravel(), net.theta_])
+        assert w.min() >= low - 1e-11 and w.max() <= high + 1e-11
+        assert w.min() < low + 0.1 * (high - low) and w.max() > high - 0.1 * (high - low)
 
 
 def test_batch_size_larger_than_data_warns_and_clips():
