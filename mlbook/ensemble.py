@@ -82,8 +82,8 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
         ``sample_weight``. None: a stump,
         ``DecisionTreeClassifier(criterion="gini", max_depth=1)``.
     n_estimators : int >= 1, default=50
-        The largest number of rounds; fewer if a learner is perfect or no
-        better than chance.
+        The largest number of rounds; fewer if a learner is perfect (it then
+        decides alone) or no better than chance.
     learning_rate : float > 0, default=1.0
         Shrinks every :math:`\alpha_t` by this factor.
     random_state : None, int or Generator, default=None
@@ -93,7 +93,8 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
     ----------
     estimators_ : list of fitted classifiers
     estimator_weights_ : ndarray of shape (n_estimators,)
-        :math:`\alpha_t`; 0 for rounds not run.
+        :math:`\alpha_t`; ``inf`` for a perfect learner (:math:`\epsilon_t = 0`);
+        0 for rounds not run.
     estimator_errors_ : ndarray of shape (n_estimators,)
         :math:`\epsilon_t`, the weighted training error of round :math:`t`; 1 for
         rounds not run.
@@ -104,11 +105,18 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
     -----
     Round :math:`t` (weights :math:`D_t` summing to 1): fit :math:`h_t` with
     weights :math:`D_t`; :math:`\epsilon_t = \sum_i D_t(i)\,\mathbb I(h_t(x_i) \ne y_i)`;
-    stop if :math:`\epsilon_t = 0` (keep :math:`h_t` with weight 1) or
+    stop if :math:`\epsilon_t = 0` (keep :math:`h_t` with weight
+    :math:`\alpha_t = \ln\frac{1-0}{0} = \infty`) or
     :math:`\epsilon_t \ge 1 - 1/K` (discard it); otherwise
     :math:`D_{t+1}(i) \propto D_t(i)\,e^{\alpha_t\mathbb I(h_t(x_i)\ne y_i)}`. The
     decision function is :math:`\sum_t \alpha_t\,g_t(x) / \sum_t\alpha_t` with
-    :math:`g_{t,k}(x) = 1` if :math:`h_t(x) = k` and :math:`-1/(K-1)` otherwise.
+    :math:`g_{t,k}(x) = 1` if :math:`h_t(x) = k` and :math:`-1/(K-1)` otherwise;
+    after a perfect round it is that round's :math:`g_t(x)`, the limit of the
+    normalised vote as :math:`\alpha_t \to \infty`, so the perfect learner
+    decides alone and the training error is 0, as the training-error bound
+    :math:`\prod_t Z_t = 0` requires. scikit-learn keeps a perfect learner
+    with weight 1 instead, so that after round 1 the earlier learners can
+    outvote it.
 
     With an unpruned ``DecisionTreeClassifier`` (gini or entropy) as the base
     learner, the columns of ``X`` are sorted once before the first round: only
@@ -182,8 +190,8 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
             wrong = h.predict(X) != y_lab                       # (n,)
             eps = float(np.average(wrong, weights=D))        # scikit-learn's arithmetic
             self.estimators_.append(h)
-            if eps <= 0.0:                                      # a perfect learner: stop
-                self.estimator_weights_[t], self.estimator_errors_[t] = 1.0, 0.0
+            if eps <= 0.0:              # a perfect learner: alpha = ln(1/0) = inf, it decides
+                self.estimator_weights_[t], self.estimator_errors_[t] = np.inf, 0.0
                 break
             if eps >= 1.0 - 1.0 / K:                            # no better than chance
                 self.estimators_.pop()
@@ -218,6 +226,9 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
         X = self._check_predict_X(X)
         total, norm = None, 0.0
         for alpha, g in self._votes(X):
+            if np.isinf(alpha):         # a perfect round (the last): the limit alpha -> inf
+                yield self._binary(g)
+                return
             total = alpha * g if total is None else total + alpha * g
             norm += alpha
             yield self._binary(total / norm)

@@ -95,9 +95,58 @@ def test_adaboost_stops_on_a_perfect_learner():
     y = np.array([0, 0, 1, 1])
     ada = AdaBoostClassifier(n_estimators=10).fit(X, y)
     assert len(ada.estimators_) == 1
-    assert ada.estimator_weights_.tolist() == [1.0] + [0.0] * 9
+    # alpha = ln((1 - 0) / 0) = inf: the perfect learner is kept and decides
+    assert ada.estimator_weights_.tolist() == [np.inf] + [0.0] * 9
     assert ada.estimator_errors_[0] == 0.0
     np.testing.assert_array_equal(ada.predict(X), y)
+    # alone in the ensemble it gives scikit-learn's decision function and probabilities
+    # (scikit-learn's weight 1 for a lone learner normalises to the same vote); 1e-12:
+    # both are the learner's +-1 vote and one logistic of it
+    ref = sk_ens.AdaBoostClassifier(n_estimators=10).fit(X, y)
+    np.testing.assert_allclose(ada.decision_function(X), ref.decision_function(X),
+                               rtol=0, atol=1e-12)
+    np.testing.assert_allclose(ada.predict_proba(X), ref.predict_proba(X), rtol=0, atol=1e-12)
+
+
+def _xor(seed, n=30):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1, 1, (n, 2))
+    return X, ((X[:, 0] > 0.2) ^ (X[:, 1] > -0.3)).astype(int)
+
+
+@pytest.mark.parametrize("seed", [14, 103, 151, 173])
+def test_a_perfect_round_after_the_first_decides_alone(seed):
+    # XOR with depth-2 trees: the greedy first tree errs, a later one is perfect. With the
+    # perfect learner kept at weight 1 (scikit-learn's rule) the earlier rounds outvote it
+    # on these draws and the training error is positive although prod Z_t = 0; its weight
+    # is infinite, so it decides alone and the training-error bound holds.
+    X, y = _xor(seed)
+    ada = AdaBoostClassifier(DecisionTreeClassifier(max_depth=2), n_estimators=20).fit(X, y)
+    n = len(ada.estimators_)
+    assert n >= 2 and ada.estimator_errors_[n - 1] == 0.0     # the case of the test
+    assert ada.estimator_weights_[n - 1] == np.inf
+    assert np.isfinite(ada.estimator_weights_[:n - 1]).all()
+    # the weight-1 rule on the same learners: outvoted on at least one training sample
+    votes = sum(w * (h.predict(X)[:, None] == ada.classes_[None, :])
+                for h, w in zip(ada.estimators_, [*ada.estimator_weights_[:n - 1], 1.0]))
+    assert np.mean(ada.classes_[np.argmax(votes, axis=1)] != y) > 0
+    assert np.mean(ada.predict(X) != y) == 0.0               # prod Z_t = 0 >= training error
+    grid = np.random.default_rng(seed + 1).uniform(-1, 1, (500, 2))
+    last = ada.estimators_[-1]
+    np.testing.assert_array_equal(ada.predict(grid), last.predict(grid))
+    # its vote alone: decision +-2, probability of class 1 the logistic of it; 1e-12: one
+    # exponential in float64
+    f_last = np.where(last.predict(grid) == 1, 2.0, -2.0)
+    np.testing.assert_array_equal(ada.decision_function(grid), f_last)
+    np.testing.assert_allclose(ada.predict_proba(grid)[:, 1], 1 / (1 + np.exp(-f_last)),
+                               rtol=0, atol=1e-12)
+    # the stages before the perfect round are the finite normalised votes, as before
+    stages = list(ada.staged_decision_function(X))
+    assert len(stages) == n
+    w = ada.estimator_weights_[:n - 1]
+    f = sum(a * np.where(h.predict(X) == 1, 1.0, -1.0) for h, a in zip(ada.estimators_, w))
+    # 1e-12: the same sums of at most 19 weights, in the same order
+    np.testing.assert_allclose(stages[n - 2], 2 * f / w.sum(), rtol=0, atol=1e-12)
 
 
 def test_adaboost_refuses_a_learner_no_better_than_chance():
