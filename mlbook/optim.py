@@ -683,8 +683,8 @@ class NAdam(Optimizer):
           - \\eta\\,\\frac{1-\\mu_t}{1-\\Pi_t}\\,\\frac{g_t}{\\sqrt{\\hat v_t}+\\epsilon}
           - \\eta\\,\\frac{\\mu_{t+1}}{1-\\Pi_{t+1}}\\,\\frac{m_t}{\\sqrt{\\hat v_t}+\\epsilon}.
 
-    Dozat's paper writes the same rule with a constant :math:`\\mu` and Adam's
-    bias corrections; the chapter measures the difference.
+    With a constant :math:`\\mu_t = \\beta_1` (so :math:`\\Pi_t = \\beta_1^t`, Adam's bias
+    correction) this is the rule of the notes; the chapter measures the difference.
     """
 
     def __init__(self, params: Sequence[np.ndarray], lr: float = 2e-3,
