@@ -1088,7 +1088,7 @@ def corrected_resampled_ttest(scores_a: Any, scores_b: Any, n_train: int,
     :math:`d_j` were independent. They are not: the splits share training and
     test samples, which correlates the :math:`d_j` (correlation
     :math:`\rho`), and then :math:`\operatorname{Var}\bar d =
-    \sigma^2\big(\frac1J + \frac{\rho}{1-\rho}\big)`. Nadeau and Bengio
+    \mathbb{E}\,\hat\sigma^2\,\big(\frac1J + \frac{\rho}{1-\rho}\big)`. Nadeau and Bengio
     (2003) estimate :math:`\frac{\rho}{1-\rho}` by :math:`\frac{n_2}{n_1}`,
     which keeps the test's size near its nominal level where the plain test
     rejects a true :math:`H_0` far too often. The correction is a heuristic:
@@ -1142,7 +1142,9 @@ def wilcoxon_signed_rank_test(scores_a: Any, scores_b: Any, *,
         differences: it raises a ``ValueError`` otherwise). ``"approx"``: the
         normal approximation with the tie correction. ``"auto"``: exact when
         there are no ties and no zeros and at most 50 non-zero differences,
-        the approximation otherwise (as ``scipy.stats.wilcoxon``).
+        the approximation otherwise (as ``scipy.stats.wilcoxon`` with more
+        than 13 differences; with ties or zeros among at most 13, SciPy's
+        default enumerates the sign patterns instead).
 
     Returns
     -------
