@@ -83,7 +83,7 @@ def show_source(obj: Any) -> SourceCode:
     Parameters
     ----------
     obj : function, class, method or module
-        Anything :func:`inspect.getsource` accepts.
+        Anything ``inspect.getsource`` accepts.
 
     Returns
     -------
