@@ -830,6 +830,9 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
         Megabytes for cached kernel columns; the full Gram matrix is kept when it fits.
     decision_function_shape : {"ovr", "ovo"}, default "ovr"
         Shape of ``decision_function`` with more than two classes, as in scikit-learn.
+    random_state : int, Generator or None, default 0
+        Seeds where Platt's heuristics start their scans (``selection="platt"``);
+        the second-order selection does not use it. See :func:`smo_solve`.
 
     Attributes
     ----------
@@ -890,7 +893,8 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
     def __init__(self, C: float = 1.0, kernel: str | Callable = "rbf", degree: int = 3,
                  gamma: str | float = "scale", coef0: float = 0.0, tol: float = 1e-3,
                  max_iter: int | None = None, selection: str = "wss2",
-                 cache_size: float = 200, decision_function_shape: str = "ovr"):
+                 cache_size: float = 200, decision_function_shape: str = "ovr",
+                 random_state: Any = 0):
         self.C = C
         self.kernel = kernel
         self.degree = degree
@@ -901,11 +905,13 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
         self.selection = selection
         self.cache_size = cache_size
         self.decision_function_shape = decision_function_shape
+        self.random_state = random_state
 
     def _fit_binary(self, X: np.ndarray, ypm: np.ndarray, C: np.ndarray) -> SMOResult:
         cache = _KernelColumns(X, self._kernel, self._kernel_params, self.cache_size)
         return smo_solve(cache.column, cache.diag, ypm, -np.ones(X.shape[0]), C,
-                         tol=self.tol, max_iter=self.max_iter, selection=self.selection)
+                         tol=self.tol, max_iter=self.max_iter, selection=self.selection,
+                         random_state=self.random_state)
 
     def fit(self, X: Any, y: Any, sample_weight: Any = None) -> "SVC":
         """Fit one SVM per pair of classes.
@@ -1051,7 +1057,7 @@ class SVR(RegressorMixin, _KernelModel, BaseEstimator):
     C : float, default 1.0
     epsilon : float, default 0.1
         Half-width :math:`\epsilon \ge 0` of the tube inside which errors cost nothing.
-    kernel, degree, gamma, coef0, tol, max_iter, selection, cache_size
+    kernel, degree, gamma, coef0, tol, max_iter, selection, cache_size, random_state
         As in :class:`SVC`.
 
     Attributes
@@ -1107,7 +1113,7 @@ class SVR(RegressorMixin, _KernelModel, BaseEstimator):
     def __init__(self, C: float = 1.0, epsilon: float = 0.1, kernel: str | Callable = "rbf",
                  degree: int = 3, gamma: str | float = "scale", coef0: float = 0.0,
                  tol: float = 1e-3, max_iter: int | None = None, selection: str = "wss2",
-                 cache_size: float = 200):
+                 cache_size: float = 200, random_state: Any = 0):
         self.C = C
         self.epsilon = epsilon
         self.kernel = kernel
@@ -1118,6 +1124,7 @@ class SVR(RegressorMixin, _KernelModel, BaseEstimator):
         self.max_iter = max_iter
         self.selection = selection
         self.cache_size = cache_size
+        self.random_state = random_state
 
     def fit(self, X: Any, y: Any, sample_weight: Any = None) -> "SVR":
         """Fit the regression by SMO on the doubled dual.
@@ -1146,7 +1153,8 @@ class SVR(RegressorMixin, _KernelModel, BaseEstimator):
         Cv = np.tile(self.C * w, 2)
         res = smo_solve(cache.column, cache.diag, signs, p, Cv,
                         index=np.tile(np.arange(m), 2), tol=self.tol,
-                        max_iter=self.max_iter, selection=self.selection)
+                        max_iter=self.max_iter, selection=self.selection,
+                        random_state=self.random_state)
         coef = res.alpha[:m] - res.alpha[m:]                  # alpha_hat - alpha
         support = np.flatnonzero(coef != 0)
         self.support_ = support.astype(np.intp)

@@ -217,6 +217,25 @@ def test_platt_and_wss2_reach_the_same_optimum():
     assert a.n_iter_[0] < b.n_iter_[0]
 
 
+
+def test_random_state_reaches_platts_scans():
+    """SVC's and SVR's random_state seeds Platt's scans, as smo_solve's does: the
+    same seed gives the same path, and every seed the same optimum."""
+    X, y = _classification(12, 150, 3)
+    runs = [SVC(tol=TOL, selection="platt", random_state=r).fit(X, y) for r in range(4)]
+    again = SVC(tol=TOL, selection="platt", random_state=2).fit(X, y)
+    assert again.n_iter_[0] == runs[2].n_iter_[0]
+    np.testing.assert_array_equal(again.dual_coef_, runs[2].dual_coef_)
+    assert len({int(r.n_iter_[0]) for r in runs}) > 1      # the starts do change the path
+    for r in runs[1:]:
+        assert r.dual_objective_[0] == pytest.approx(runs[0].dual_objective_[0], rel=OBJ_RTOL)
+    Xr = X[:, :2]
+    yr = X[:, 0] - 2 * X[:, 1]
+    a = SVR(selection="platt", random_state=5).fit(Xr, yr)
+    b = SVR(selection="platt", random_state=5).fit(Xr, yr)
+    assert a.n_iter_ == b.n_iter_
+    np.testing.assert_array_equal(a.dual_coef_, b.dual_coef_)
+
 def test_column_cache_eviction_gives_identical_solution():
     X, y = _classification(11, 300, 3)
     full = SVC(tol=TOL).fit(X, y)
