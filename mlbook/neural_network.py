@@ -1123,9 +1123,12 @@ class MLPClassifier(ClassifierMixin, _BaseMLP):
 
     Notes
     -----
-    Differences from scikit-learn: no ``"lbfgs"`` solver and no
-    learning-rate schedule (only scikit-learn's default ``"constant"``),
-    so the two SGD rules coincide exactly; Adam places :math:`\epsilon`
+    Differences from scikit-learn: a subset of its parameters. No
+    ``"lbfgs"`` solver; no learning-rate schedule (only scikit-learn's
+    default ``"constant"``, so no ``learning_rate`` or ``power_t``), so the
+    two SGD rules coincide exactly; Adam's ``beta_1``, ``beta_2`` and
+    ``epsilon`` are fixed at scikit-learn's defaults; no ``warm_start``.
+    Adam places :math:`\epsilon`
     where PyTorch does, outside the bias correction of the second moment,
     while scikit-learn adds it to :math:`\sqrt{v_t}` before correcting, a
     difference of a factor :math:`\sqrt{1-\beta_2^t}` on :math:`\epsilon`
