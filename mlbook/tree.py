@@ -1328,7 +1328,11 @@ def _grow_levelwise(data: _Presorted, yk: np.ndarray, K: int, criterion: str,
             for k in range(1, K):
                 sl += L[k] * L[k]
                 sr += R[k] * R[k]
-            score = sl / nL + sr / np.where(nR > 0, nR, 1.0)
+            # A left (or right) side whose weight is zero, or rounds to zero or below
+            # because the cumulative sums run across nodes and features, adds nothing:
+            # its squared counts are smaller still (0 / 0 would be NaN and would
+            # silently keep the node from splitting).
+            score = sl / np.where(nL > 0, nL, 1.0) + sr / np.where(nR > 0, nR, 1.0)
         else:
             def xlogx(v):                                   # v log2 v, with 0 log 0 = 0
                 return v * np.log2(np.where(v > 0, v, 1.0))

@@ -531,6 +531,26 @@ def test_levelwise_path_with_weights_grows_the_same_tree(seed, criterion):
     np.testing.assert_array_equal(fast.predict(X), drop.predict(X))
 
 
+@pytest.mark.parametrize("criterion", ["gini", "entropy"])
+def test_levelwise_path_with_weights_far_apart_still_splits(criterion):
+    """Weights spanning 30 orders of magnitude (as AdaBoost's do after many rounds):
+    the level-wise grower's cumulative sums run across features, so the left weight
+    of a split whose left rows weigh 1e-30 rounds to exactly 0. That side must add
+    nothing to the score (0 / 0 used to be NaN, a RuntimeWarning, and a node kept
+    from splitting), and the tree must be the one the recursive builder grows."""
+    rng = np.random.default_rng(0)
+    m = 40
+    X = rng.normal(size=(m, 3))
+    y = (X[:, 0] > 0).astype(int)
+    w = np.ones(m)
+    w[np.argsort(X[:, 1])[:6]] = 1e-30       # the six smallest of feature 1 weigh almost nothing
+    fast = DecisionTreeClassifier(criterion=criterion).fit(X, y, sample_weight=w)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tree_module, "_LEVELWISE", False)
+        slow = DecisionTreeClassifier(criterion=criterion).fit(X, y, sample_weight=w)
+    assert _same_tree(fast.tree_, slow.tree_, rtol=1e-12)
+    assert fast.get_n_leaves() > 1
+
 @pytest.mark.parametrize("seed", range(12))
 def test_presorted_rows_grow_the_tree_fit_grows(seed):
     """The ensembles' shortcut: sort X once, then grow on a subset of its rows with
