@@ -5,7 +5,7 @@ Every random experiment of a chapter takes its seed through
 assertions are claims about its experiments, so they must hold for other draws
 than the one the book prints: this test executes every chapter of the table
 of contents in a fresh kernel under each offset in ``MLBOOK_SEED_SWEEP``
-(a comma-separated list; ``make test-seeds`` sets ``1,2,3``) and fails when a
+(a comma-separated list; ``make test-seeds`` sets ``1,10000,20000,30000``) and fails when a
 cell raises, showing the cell and its traceback.
 
 Outputs that nbval compares (cells tagged ``nbval-check-output``) belong to
