@@ -32,7 +32,25 @@
       box.classList.toggle("mlbook-figure-scroll", wide);
     });
   }
+  // 3. The header has two ☰ (and two "contents") buttons: one for wide screens,
+  //    hidden on a phone, and one for narrow screens. The theme's script binds
+  //    only to the first it finds, the hidden one, so on a phone neither ☰ nor
+  //    "contents" opened anything (pydata-sphinx-theme #2451, sphinx-book-theme
+  //    #988). Every other button of the same kind passes its click to the first.
+  function forwardToggles() {
+    [".primary-toggle", ".secondary-toggle"].forEach(function (selector) {
+      var buttons = document.querySelectorAll(selector);
+      for (var i = 1; i < buttons.length; i++) {
+        buttons[i].addEventListener("click", function (event) {
+          event.preventDefault();
+          event.stopPropagation();
+          buttons[0].click();
+        });
+      }
+    });
+  }
   function start() {
+    forwardToggles();
     var mj = window.MathJax;
     if (mj && mj.startup && mj.startup.promise) {
       mj.startup.promise.then(markAllMath);
