@@ -49,8 +49,25 @@
       }
     });
   }
+  // 4. A solution's title is mostly a link to its exercise. togglebutton.js
+  //    opens the solution only when the click lands on the title's own box or
+  //    on the chevron; a click on the link jumped to the exercise and threw
+  //    "button is not defined". A click anywhere on a foldable title now opens
+  //    or closes it (the exercise stays one click away, in the solution's text
+  //    and above it on the page).
+  function clickableTitles() {
+    document.querySelectorAll(".admonition.toggle > .admonition-title").forEach(function (title) {
+      title.addEventListener("click", function (event) {
+        if (event.target === title || event.target.closest(".toggle-button")) return;
+        event.preventDefault();
+        event.stopPropagation();
+        title.click();              // the title itself: togglebutton.js finds its button
+      }, true);
+    });
+  }
   function start() {
     forwardToggles();
+    clickableTitles();
     var mj = window.MathJax;
     if (mj && mj.startup && mj.startup.promise) {
       mj.startup.promise.then(markAllMath);
