@@ -303,3 +303,42 @@ def test_chapters_take_every_seed_through_the_helper():
                     if _LITERAL_SEED.search(line.split("#")[0]):
                         bad.append(f"{nb.relative_to(ROOT)}, cell {i}, line {n}: {line.strip()}")
     assert not bad, "a literal seed (use mlbook.utils.seed(n)):\n" + "\n".join(bad)
+
+
+def _math_lines_read_as_bullets(src: str) -> list[int]:
+    """Lines that open with "+ " or "- " while an inline $...$ formula is open.
+
+    Markdown reads such a line as a list item: the formula is cut in two and
+    printed as raw TeX (in the book and in Jupyter alike). Display math ($$)
+    is left alone: its block is parsed before the lists.
+    """
+    found, open_inline, in_display = [], False, False
+    for n, line in enumerate(src.split("\n"), 1):
+        if not line.strip():
+            open_inline = False
+        if "$$" in line:
+            if line.count("$$") % 2:
+                in_display = not in_display
+            continue
+        if in_display:
+            continue
+        if open_inline and re.match(r"\s*[-+]\s", line):
+            found.append(n)
+        if len(re.findall(r"(?<![\\$])\$(?!\$)", line)) % 2:
+            open_inline = not open_inline
+    return found
+
+
+def test_math_line_checker_finds_what_it_should():
+    assert _math_lines_read_as_bullets("a $x\n+ y$ b\n- a list item\n$$\n- z\n$$") == [2]
+
+
+def test_no_inline_formula_line_starts_with_a_sign():
+    bad = []
+    for nb in _notebooks():
+        for i, cell in enumerate(_cells(nb)):
+            if cell["cell_type"] == "markdown":
+                for n in _math_lines_read_as_bullets("".join(cell["source"])):
+                    bad.append(f"{nb.relative_to(ROOT)}, cell {i}, line {n}")
+    assert not bad, ("a line inside $...$ starts with + or - and reads as a bullet "
+                     "(move the sign to the line above):\n" + "\n".join(bad))

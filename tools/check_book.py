@@ -14,6 +14,10 @@
    with no network.
 3. No page declares ``THEBE_JS_URL`` twice (a console error that stops the
    page's later scripts; see ``_ext/dedup_scripts.py``).
+4. No raw TeX in a page's text: outside the formulas MathJax typesets, the
+   code blocks and the scripts, no ``\\command`` and no ``$`` pair is left.
+   (A line of inline math that starts with ``+`` or ``-`` becomes a bullet,
+   and the formula around it is printed as TeX.)
 """
 
 from __future__ import annotations
@@ -133,9 +137,32 @@ def check_figures(html: Path) -> tuple[int, list[str]]:
     return len(files), problems
 
 
+_NOT_TEXT = re.compile(
+    r"<(script|style|pre|code|mjx-container)\b[^>]*>.*?</\1>"    # code, scripts, typeset math
+    r"|<dt class=\"sig[^\"]*\"[^>]*>.*?</dt>"                   # signatures on the API page
+    r"|<span class=\"math[^\"]*\"[^>]*>.*?</span>"              # inline math for MathJax
+    r"|<div class=\"math[^\"]*\"[^>]*>.*?</div>",               # display math for MathJax
+    re.S)
+_RAW_TEX = re.compile(r"\\[A-Za-z]{2,}|\$[^$\s][^$]*\$")
+
+
+def check_raw_tex(html: Path) -> list[str]:
+    problems = []
+    for page in sorted((html / "book").rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        start = text.find("<main")
+        body = _NOT_TEXT.sub(" ", text[start if start >= 0 else 0:])
+        body = re.sub(r"<[^>]+>", " ", body)
+        for m in _RAW_TEX.finditer(body):
+            near = " ".join(body[max(0, m.start() - 40):m.end() + 20].split())
+            problems.append(f"{page.relative_to(html)}: raw TeX in the text: ...{near}...")
+    return problems
+
+
 def main(html: Path) -> int:
     n_files, problems = check_figures(html)
     problems += check_offline(html)
+    problems += check_raw_tex(html)
     for p in problems:
         print(f"check_book: {p}")
     print(f"check_book: {n_files} pages in the table of contents, {len(problems)} problems")
