@@ -169,15 +169,20 @@ def test_loose_tolerance_checker_finds_what_it_should():
     assert flagged == [1, 2, 10, 11, 13]
 
 
+def _flag_lines(cell_type: str, checker) -> list[str]:
+    """Run ``checker`` (source -> flagged line numbers) on every cell of one type."""
+    return [f"{nb.relative_to(ROOT)}, cell {i}, line {line}"
+            for nb in _notebooks()
+            for i, cell in enumerate(_cells(nb)) if cell["cell_type"] == cell_type
+            for line in checker("".join(cell["source"]))]
+
+
 def test_notebook_tolerances_state_rtol_with_atol():
     # np.allclose(a, b, atol=1e-12) still carries rtol=1e-5: state rtol (usually 0).
-    bad = []
-    for nb in _notebooks():
-        for i, cell in enumerate(_cells(nb)):
-            if cell["cell_type"] == "code":
-                for line in _loose_tolerance_calls("".join(cell["source"])):
-                    bad.append(f"{nb.relative_to(ROOT)}, cell {i}, line {line}")
+    bad = _flag_lines("code", _loose_tolerance_calls)
     assert not bad, "tolerance not stated, or atol without rtol (pass rtol=0 or state both):\n" + "\n".join(bad)
+
+
 def test_no_block_quote_in_markdown():
     # The book uses no block quotes: a wrapped line that starts with ">" (as in
     # "$a\n> 0$") becomes one and breaks the inline math around it.
@@ -334,11 +339,6 @@ def test_math_line_checker_finds_what_it_should():
 
 
 def test_no_inline_formula_line_starts_with_a_sign():
-    bad = []
-    for nb in _notebooks():
-        for i, cell in enumerate(_cells(nb)):
-            if cell["cell_type"] == "markdown":
-                for n in _math_lines_read_as_bullets("".join(cell["source"])):
-                    bad.append(f"{nb.relative_to(ROOT)}, cell {i}, line {n}")
+    bad = _flag_lines("markdown", _math_lines_read_as_bullets)
     assert not bad, ("a line inside $...$ starts with + or - and reads as a bullet "
                      "(move the sign to the line above):\n" + "\n".join(bad))
