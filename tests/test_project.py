@@ -342,3 +342,14 @@ def test_no_inline_formula_line_starts_with_a_sign():
     bad = _flag_lines("markdown", _math_lines_read_as_bullets)
     assert not bad, ("a line inside $...$ starts with + or - and reads as a bullet "
                      "(move the sign to the line above):\n" + "\n".join(bad))
+
+
+def test_no_notebook_uses_a_macro_of_the_html_build():
+    # The MathJax macros in _config.yml exist only in the HTML book: in JupyterLab,
+    # Colab and plain Jupyter a formula using one shows a red error.
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    macros = config["sphinx"]["config"]["mathjax3_config"]["tex"]["macros"]
+    used = re.compile(r"\\(" + "|".join(map(re.escape, macros)) + r")(?![A-Za-z])")
+    bad = _flag_lines("markdown", lambda src: [n for n, line in enumerate(src.splitlines(), 1)
+                                               if used.search(line)])
+    assert not bad, "a macro defined only for the HTML book (write it out):\n" + "\n".join(bad)
