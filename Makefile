@@ -52,6 +52,7 @@ test-seeds: $(VENV)/.test-installed
 book: $(VENV)/.book-installed
 	$(BIN)/jupyter-book build . -W -n --keep-going
 	$(BIN)/python tools/check_book.py _build/html
+	$(BIN)/python tools/check_math.py _build/html
 
 bench: $(VENV)/.test-installed
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
