@@ -184,6 +184,26 @@ def test_student_version_has_no_solution_and_no_hidden_test(built, aid):
     assert set(tool.question_points(_zip(built, aid))) == set(nb.metadata["otter"]["tests"])
 
 
+@pytest.mark.parametrize("aid", IDS)
+def test_grader_cell_carries_exactly_the_public_tests(built, aid):
+    # on Colab the grader cell writes these out for otter (tests/test_colab.py runs it there)
+    import ast
+
+    nb = _student(built, aid)
+    cell = next(c for c in nb.cells if c.source.startswith(tool.GRADER_MARKER))
+    call = ast.parse(cell.source).body[-1].value
+    assert ast.unparse(call.func) == "_otter_grader" and call.args[0].value == f"{aid}.ipynb"
+    carried = {q: tool._expand(q, *v) for q, v in ast.literal_eval(call.args[1]).items()}
+    # the metadata's tests: public only (test_student_version_has_no_solution_and_no_hidden_test)
+    assert carried == nb.metadata["otter"]["tests"]
+    # the solution notebook next to the autograder has the same cell; its own metadata
+    # holds the hidden tests too, and the build refuses to copy those
+    solution = _solution(built, aid)
+    assert cell.source in [c.source for c in solution.cells]
+    with pytest.raises(ValueError, match="a hidden test is in the student notebook"):
+        tool.public_tests(solution)
+
+
 def test_the_student_view_check_can_fail(built):
     # the leak check above is real: the solution notebook does show its solution lines
     aid = IDS[0]

@@ -20,11 +20,17 @@ for every chapter in ``_toc.yml``:
 
 Chapters run two at a time (the kernels mostly wait on each other's pip and
 imports). Set ``MLBOOK_SKIP_COLAB=1`` to leave the simulation out of a run.
+
+The second part runs an assignment's student notebook alone in an empty folder, in a
+kernel that believes it runs on Colab (a stand-in ``google.colab``), and checks that its
+``grader.check`` cells pass on the solution and fail on wrong answers (see the comment
+above ``COLAB_STUB``).
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import copy
 import hashlib
 import json
 import os
@@ -211,3 +217,223 @@ def test_chapter_runs_alone_as_on_colab(colab_runs, notebook):
     assert Path(result["env"]) in module_file.parents, (
         f"mlbook was imported from {module_file}, not from the wheel the install cell installed")
     assert ROOT not in module_file.parents
+
+
+# --------------------------------------------------------------------------
+# grader.check in an assignment's student notebook, on Colab
+# --------------------------------------------------------------------------
+# Colab keeps the notebook in Drive: the kernel's working folder (/content) holds neither
+# the notebook's file nor a tests/ folder, and otter 7 refuses on Colab the public tests
+# it otherwise reads from the notebook's metadata (otter.Notebook raises "Tests directory
+# ./tests does not exist"). The student notebook's grader cell carries the public tests
+# and writes them out there (tools/assignments.py, GRADER_CELL).
+#
+# The stand-in for Colab is what otter and the grader cell look at, nothing more. Colab
+# starts its kernel with ``c.IPKernelApp.kernel_class = 'google.colab._kernel.Kernel'``
+# (its IPython configuration), a kernel whose shell is ``google.colab._shell.Shell``, a
+# subclass of ipykernel's shell. Otter 7 decides it runs on Colab when "google.colab" is
+# in ``str(get_ipython())``; the grader cell, when ``google.colab`` is imported. The stub
+# package below has those two classes, and the kernel is started with that kernel class
+# and the stub on its PYTHONPATH. Nothing else of Colab is stubbed: otter 7 does not ask
+# Colab for the notebook (no ``google.colab._message``), and neither does the grader cell.
+# ``google`` stays a namespace package, so other ``google.*`` packages still import.
+#
+# mlbook and otter come from this checkout's environment (the install cell and the
+# grader cell install nothing): the chapter simulation above covers installing mlbook.
+# By default one assignment runs (the smallest); MLBOOK_GRADE_ALL=1 runs every one, as
+# in tests/test_assignments.py. MLBOOK_SKIP_COLAB=1 leaves it out, as the chapters.
+
+COLAB_STUB = {
+    "google/colab/__init__.py":
+        '"""Stand-in for Colab\'s google.colab (tests/test_colab.py): its kernel and shell."""\n',
+    "google/colab/_shell.py":
+        "from ipykernel.zmqshell import ZMQInteractiveShell\n\n\n"
+        "class Shell(ZMQInteractiveShell):\n"
+        '    """Colab\'s shell: otter looks for "google.colab" in str(get_ipython())."""\n',
+    "google/colab/_kernel.py":
+        "from ipykernel.ipkernel import IPythonKernel\n"
+        "from traitlets import Type\n\n"
+        "from google.colab import _shell\n\n\n"
+        "class Kernel(IPythonKernel):\n"
+        '    """Colab\'s kernel class, with its shell."""\n\n'
+        "    shell_class = Type(_shell.Shell)\n",
+}
+COLAB_ASSIGNMENT = "naive_bayes"      # the smallest assignment
+GRADE_ALL = os.environ.get("MLBOOK_GRADE_ALL") == "1"
+# Seconds per cell. A whole assignment notebook runs in about a second here (5 of them,
+# kernel starts included, take 5-8 s); the limit only stops a kernel that hangs.
+CELL_TIMEOUT = 120
+# Appended to the executed copy (never to the notebook): does otter believe it runs on Colab?
+PROBE = ('import json as _json\n'
+         'print("PROBE" + _json.dumps({"interpreter": getattr(grader.interpreter, "name", None)}))')
+
+
+def _assignments_tool():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import assignments
+    finally:
+        sys.path.pop(0)
+    return assignments
+
+
+def _colab_ids() -> list[str]:
+    try:
+        ids = _assignments_tool().assignment_ids()
+    except (ImportError, FileNotFoundError):  # no tools/ or assignments/: the test says so
+        return [COLAB_ASSIGNMENT]
+    return ids if GRADE_ALL else [COLAB_ASSIGNMENT]
+
+
+@pytest.fixture(scope="module")
+def colab_kernels(tmp_path_factory) -> Path:
+    """Two kernel specs: "colab" (the stand-in) and "jupyter" (a plain ipykernel)."""
+    if os.environ.get("MLBOOK_SKIP_COLAB"):
+        pytest.skip("MLBOOK_SKIP_COLAB is set")
+    pytest.importorskip("otter", reason="otter-grader is in the test extra")
+    where = tmp_path_factory.mktemp("colab-kernel")
+    for rel, text in COLAB_STUB.items():
+        (where / "stub" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (where / "stub" / rel).write_text(text)
+    launch = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    specs = {"colab": (launch[:3] + ["--IPKernelApp.kernel_class=google.colab._kernel.Kernel"]
+                       + launch[3:], {"PYTHONPATH": str(where / "stub")}),
+             "jupyter": (launch, {})}
+    for name, (argv, env) in specs.items():
+        spec = where / "kernels" / name
+        spec.mkdir(parents=True)
+        (spec / "kernel.json").write_text(json.dumps(
+            {"argv": argv, "env": env, "display_name": name, "language": "python"}))
+    return where / "kernels"
+
+
+def _execute(nb, folder: Path, kernels: Path, kernel: str) -> dict:
+    """Run a copy of ``nb`` with ``folder`` as the working folder; return the outcome of
+    every grader.check cell ("passed", "failed" or the error), the errors of other cells,
+    and the probe's answer."""
+    import nbformat
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.manager import KernelManager
+    from nbclient import NotebookClient
+
+    nb = copy.deepcopy(nb)
+    nb.cells.append(nbformat.v4.new_code_cell(PROBE))
+    km = KernelManager(kernel_name=kernel,
+                       kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(kernels)]))
+    client = NotebookClient(nb, km=km, timeout=CELL_TIMEOUT, allow_errors=True,
+                            resources={"metadata": {"path": str(folder)}})
+    try:
+        client.execute()
+    finally:  # nbclient leaves a kernel it was handed running
+        if client.kc is not None:
+            client.kc.stop_channels()
+        if km.has_kernel:
+            km.shutdown_kernel(now=True)
+    checks, errors, probe = {}, [], None
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        failed = [f"{o.ename}: {o.evalue}" for o in cell.outputs if o.output_type == "error"]
+        text = "".join(o.get("data", {}).get("text/plain", "") + o.get("text", "")
+                       for o in cell.outputs)
+        m = re.fullmatch(r'grader\.check\("(q\d+)"\)', cell.source.strip())
+        if m:
+            q = m.group(1)
+            checks[q] = (f"error: {failed[0]}" if failed
+                         else "passed" if text.startswith(f"{q} results: All test cases passed!")
+                         else "failed" if text.startswith(f"{q} results:")
+                         else f"no result: {text[:200]!r}")
+        elif failed:
+            errors.append(f"{cell.source.splitlines()[0][:70]!r}: {failed[0]}")
+        if "PROBE{" in text:
+            probe = json.loads(text.split("PROBE", 1)[1])
+    return {"checks": checks, "errors": errors, "probe": probe}
+
+
+def _with_answers(student, solution, wrong: list[dict] = ()):
+    """The student notebook with the solution's answer cells (and these mistakes) in it."""
+    nb = copy.deepcopy(student)
+    assert len(nb.cells) == len(solution.cells)
+    filled = 0
+    for cell, sol in zip(nb.cells, solution.cells):
+        if "otter_answer_cell" in cell.metadata.get("tags", []):
+            assert "otter_assign_solution_cell" in sol.metadata.get("tags", [])
+            cell.source = sol.source
+            filled += 1
+        else:
+            assert cell.source == sol.source, "student and solution notebooks differ outside answers"
+    assert filled, "no answer cell found in the student notebook"
+    for entry in wrong:
+        hits = [c for c in nb.cells if entry["replace"] in c.source]
+        assert len(hits) == 1, f"{entry['replace']!r} must occur once"
+        hits[0].source = hits[0].source.replace(entry["replace"], entry["with"])
+    return nb
+
+
+@pytest.mark.parametrize("aid", _colab_ids())
+def test_grader_check_runs_on_colab(colab_kernels, aid, tmp_path):
+    import nbformat
+    import yaml
+
+    tool = _assignments_tool()
+    assert aid in tool.assignment_ids(), f"no assignment {aid} in {tool.SOURCE}"
+    tool.build_one(aid, dist=tmp_path / "dist")
+    student_file = tmp_path / "dist" / aid / "student" / f"{aid}.ipynb"
+    student = nbformat.read(student_file, as_version=4)
+    solution = nbformat.read(tmp_path / "dist" / aid / "autograder" / f"{aid}.ipynb", as_version=4)
+    questions = sorted(student.metadata["otter"]["tests"], key=lambda q: int(q[1:]))
+    t0 = time.perf_counter()
+
+    def folder(name, with_notebook=None):
+        """An empty working folder; with the notebook's file in it only if asked."""
+        path = tmp_path / name / "content"
+        path.mkdir(parents=True)
+        if with_notebook is not None:
+            nbformat.write(with_notebook, path / f"{aid}.ipynb")
+        return path
+
+    # 1. Colab, the solution's answers, no notebook file and no tests/ in /content:
+    # every check passes, and otter did run in its Colab mode
+    content = folder("solution")
+    run = _execute(_with_answers(student, solution), content, colab_kernels, "colab")
+    assert not run["errors"], f"{aid}: cells failed on Colab: {run['errors']}"
+    assert run["probe"] == {"interpreter": "COLAB"}, run
+    assert run["checks"] == {q: "passed" for q in questions}, run["checks"]
+    written = sorted(p.name for p in (content / ".otter_public_tests" / aid).glob("*.py"))
+    assert written == sorted(f"{q}.py" for q in questions)
+    assert not (content / "tests").exists()
+
+    # 2. wrong answers. Each check on Colab must say what the same check says in plain
+    # Jupyter, where otter reads the public tests from the notebook's file: the notebook
+    # as handed out (every answer `...`; its file uploaded into /content this time, where
+    # otter still refuses metadata tests), and a plausible mistake per question written
+    # into the solution (the first of each question in wrong_answers.yml).
+    wrong, seen = [], set()
+    for entry in yaml.safe_load((tool.SOURCE / aid / "wrong_answers.yml").read_text()):
+        if entry["question"] not in seen:
+            seen.add(entry["question"])
+            wrong.append(entry)
+    variants = {"blank": (student, True), "mistakes": (_with_answers(student, solution, wrong), False)}
+    outcome = {}
+    for name, (nb, uploaded) in variants.items():
+        on_colab = _execute(nb, folder(f"{name}-colab", student if uploaded else None),
+                            colab_kernels, "colab")
+        local = folder(f"{name}-jupyter", with_notebook=student)
+        in_jupyter = _execute(nb, local, colab_kernels, "jupyter")
+        assert on_colab["probe"] == {"interpreter": "COLAB"}, on_colab
+        assert in_jupyter["probe"] == {"interpreter": None}, in_jupyter
+        assert not (local / ".otter_public_tests").exists()   # otter read the notebook's file
+        assert set(in_jupyter["checks"].values()) <= {"passed", "failed"}, in_jupyter["checks"]
+        assert on_colab["checks"] == in_jupyter["checks"], (name, on_colab, in_jupyter)
+        outcome[name] = on_colab["checks"]
+    # (a stub that already returns an array of the right shape may pass a test of shape)
+    assert "failed" in outcome["blank"].values(), outcome
+    for q in questions:
+        if q not in seen:     # a question with no mistake written in still passes
+            assert outcome["mistakes"][q] == "passed", (q, outcome)
+    if aid == COLAB_ASSIGNMENT:
+        # its first mistake (the Laplace denominator without the k pseudo-counts) breaks
+        # the public test laplace_estimate([1, 1]) == [0.5, 0.5]: 2/3 each instead
+        assert outcome["mistakes"][wrong[0]["question"]] == "failed", outcome
+        assert outcome["blank"][wrong[0]["question"]] == "failed", outcome
+    print(f"{aid}: grader.check on Colab, 5 notebooks in {time.perf_counter() - t0:.1f} s")

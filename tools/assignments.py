@@ -9,14 +9,17 @@
 assign's format, written with its solutions and tests) into
 
 * ``assignments/dist/<id>/student/<id>.ipynb``: what the students get (no solution,
-  no hidden test; the public tests travel in its metadata);
+  no hidden test; the public tests travel in its metadata, where otter reads them, and in
+  the cell that loads otter, which writes them out where the kernel cannot see the
+  notebook's file, as on Colab);
 * ``assignments/dist/<id>/autograder/<id>-autograder.zip``: every test, hidden ones
   included; it never leaves the instructor's machine.
 
 Before handing a notebook to ``otter assign`` it merges the shared settings of
 ``assignments/otter_config.yml`` into the notebook's ``# ASSIGNMENT CONFIG`` cell
 (the notebook's keys win), makes every question all-or-nothing unless it says
-otherwise, and inserts the cell that loads otter right after the install cell.
+otherwise, and inserts the cell that loads otter right after the install cell; once
+otter assign has run, it copies the public tests into that cell.
 
 ``grade`` runs ``otter run -a <autograder zip>`` on every ``*.ipynb`` directly in
 FOLDER, several at a time, each in its own process tree with a wall-clock limit
@@ -58,13 +61,66 @@ GRADER_MARKER = "# Load otter-grader, which runs the public tests"
 GRADER_CELL = '''\
 {marker} (grader.check cells).
 # Written by `make assignments` (tools/assignments.py); installs otter where it is missing.
-import importlib.util, subprocess, sys
+import importlib.util, os, subprocess, sys
 
 if importlib.util.find_spec("otter") is None:
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "otter-grader>=7"], check=True)
+    importlib.invalidate_caches()
 import otter
 
-grader = otter.Notebook("{name}")'''
+
+def _otter_grader(name, public_tests):
+    """Otter reads the public tests from this notebook's file. Where the kernel cannot see the
+    file (Colab keeps it in Drive), they are written from here into a folder of their own."""
+    if os.path.isfile(name) and "google.colab" not in sys.modules:
+        return otter.Notebook(name)
+    folder = os.path.join(".otter_public_tests", os.path.splitext(name)[0])
+    os.makedirs(folder, exist_ok=True)
+    for question, (points, all_or_nothing, cases) in public_tests.items():
+        test = {{"name": question, "points": points, "all_or_nothing": all_or_nothing,
+                "suites": [{{"type": "doctest", "scored": True, "setup": "", "teardown": "",
+                            "cases": [{{"code": c, "hidden": False, "locked": False}} for c in cases]}}]}}
+        with open(os.path.join(folder, question + ".py"), "w", encoding="utf-8") as f:
+            f.write("OK_FORMAT = True\\n\\ntest = " + repr(test) + "\\n")
+    return otter.Notebook(tests_dir=folder)
+
+
+grader = _otter_grader("{name}", {{
+    # question: (points, all or nothing, its public tests as otter's doctests)
+{tests}}})'''
+
+
+def _expand(question: str, points, all_or_nothing, cases) -> dict:
+    """Otter's test dict, as ``_otter_grader`` in GRADER_CELL builds it (keep the two alike)."""
+    return {"name": question, "points": points, "all_or_nothing": all_or_nothing,
+            "suites": [{"type": "doctest", "scored": True, "setup": "", "teardown": "",
+                        "cases": [{"code": c, "hidden": False, "locked": False} for c in cases]}]}
+
+
+def _string_literal(text: str, indent: int) -> str:
+    """``text`` as a Python literal, one source line per line of text."""
+    lines = text.splitlines(keepends=True)
+    if len(lines) <= 1:
+        return json.dumps(text, ensure_ascii=False)
+    pad = "\n" + " " * (indent + 1)
+    return "(" + pad.join(json.dumps(l, ensure_ascii=False) for l in lines) + ")"
+
+
+def grader_cell(name: str, public_tests: dict) -> str:
+    """The cell that loads otter. It carries the public tests (``{question: otter's test
+    dict}``, as in the student notebook's metadata), for where otter cannot read that
+    metadata; a test that the cell's compact form cannot rebuild exactly stops the build."""
+    items = []
+    for question, test in public_tests.items():
+        cases = [case["code"] for suite in test["suites"] for case in suite["cases"]]
+        compact = (test["points"], test["all_or_nothing"], cases)
+        if _expand(question, *compact) != test:
+            raise ValueError(f"{name} {question}: the grader cell cannot carry this test "
+                             f"(otter wrote fields it does not know): {test!r}")
+        items.append(f"    {json.dumps(question)}: ({compact[0]!r}, {compact[1]!r}, [\n"
+                     + "".join(f"        {_string_literal(c, 8)},\n" for c in cases) + "    ]),\n")
+    return GRADER_CELL.format(marker=GRADER_MARKER, name=name, tests="".join(items))
+
 
 CONFIG_RE = re.compile(r"#\s+assignment\s+config\s*", re.I)
 QUESTION_RE = re.compile(r"#\s+begin\s+question\s*", re.I)
@@ -135,10 +191,42 @@ def prepare(nb, name: str, shared: dict | None = None):
                          "(run tools/install_cell.py)")
     nb.cells = [c for c in nb.cells
                 if not (c.cell_type == "code" and c.source.startswith(GRADER_MARKER))]
-    grader = nbformat.v4.new_code_cell(GRADER_CELL.format(marker=GRADER_MARKER, name=name))
+    # its public tests are filled in after otter assign (embed_public_tests)
+    grader = nbformat.v4.new_code_cell(grader_cell(name, {}))
     grader.metadata["tags"] = ["otter-grader"]
     nb.cells.insert(code[0] + 1, grader)
     return nb
+
+
+def public_tests(student_nb) -> dict:
+    """``{question: test}`` from the student notebook's metadata, where otter assign puts the
+    public tests (OK format); a hidden case found there stops the build."""
+    meta = student_nb.metadata.get("otter", {})
+    if not meta.get("OK_FORMAT"):
+        raise ValueError("the student notebook's tests are not in OK format "
+                         "(assignments/otter_config.yml must keep tests: ok_format: true)")
+    tests = copy.deepcopy(dict(meta.get("tests", {})))
+    for name, test in tests.items():
+        for suite in test["suites"]:
+            if any(case.get("hidden") for case in suite["cases"]):
+                raise ValueError(f"{name}: a hidden test is in the student notebook's metadata")
+    return dict(sorted(tests.items(), key=lambda kv: _natural(kv[0])))
+
+
+def embed_public_tests(out: Path, name: str) -> None:
+    """Put the public tests into the grader cell of the student notebook and of the solution
+    notebook next to the autograder: otter reads them from the notebook's metadata, which
+    the kernel cannot see on Colab, so the cell writes them out there (see GRADER_CELL)."""
+    student = out / "student" / name
+    tests = public_tests(nbformat.read(student, as_version=4))
+    source = grader_cell(name, tests)
+    for path in (student, out / "autograder" / name):
+        nb = nbformat.read(path, as_version=4)
+        cells = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith(GRADER_MARKER)]
+        if len(cells) != 1:
+            raise RuntimeError(f"{path}: expected one grader cell, found {len(cells)}")
+        cells[0].source = source
+        nbformat.write(nb, path)
 
 
 def student_path(aid: str) -> Path:
@@ -170,6 +258,7 @@ def build_one(aid: str, dist: Path = DIST) -> Path:
         raise RuntimeError(f"otter assign wrote {len(zips)} autograder zips for {aid}")
     target = out / "autograder" / f"{aid}-autograder.zip"
     zips[0].rename(target)
+    embed_public_tests(out, src.name)
     return target
 
 
@@ -397,7 +486,8 @@ def infer_assignment(folder: Path, notebooks: list[Path], dist: Path = DIST) -> 
     for nb in notebooks:
         text = nb.read_text(errors="replace")
         for a in known:
-            if f'otter.Notebook(\\"{a}.ipynb\\")' in text or a in nb.stem:
+            # the grader cell: otter.Notebook("<id>.ipynb") or _otter_grader("<id>.ipynb", ...)
+            if f'(\\"{a}.ipynb\\"' in text or a in nb.stem:
                 votes[a] = votes.get(a, 0) + 1
     if votes:
         best = max(votes.values())
