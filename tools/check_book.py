@@ -18,10 +18,25 @@
    code blocks and the scripts, no ``\\command`` and no ``$`` pair is left.
    (A line of inline math that starts with ``+`` or ``-`` becomes a bullet,
    and the formula around it is printed as TeX.)
+5. No word twice in a row in any page's text, case ignored, outside code and
+   formulas and not across table cells, list items or headings: "(exercise
+   Exercise 5.2)" is prose before a reference that already says "Exercise".
+   ``DOUBLED_OK`` would list a doubling that is right (it is empty).
+6. Search excerpts read as prose: for every page in the search index, the text
+   the search page cuts its excerpt from starts with the page's title (not
+   with the theme's "Binder Colab ..." buttons) and holds no TeX outside code;
+   the selectors are those of ``_static/search_excerpt.js`` when the search
+   page loads it, else Sphinx's own (``[role="main"]``, formulas as TeX).
+   Result titles with TeX in the search index must be rewritten by that
+   script.
+7. No run time typed into the prose ("runs in a few seconds"): the book shows
+   the times its build measured (``_ext/run_times.py``).
 """
 
 from __future__ import annotations
 
+import html as html_lib
+import json
 import re
 import sys
 from html.parser import HTMLParser
@@ -159,10 +174,164 @@ def check_raw_tex(html: Path) -> list[str]:
     return problems
 
 
+# Tags that end a run of text: a word at the end of a table cell, list item,
+# heading or block is not "followed" by the first word of the next one. A <p>
+# is not among them: an admonition's title ("Note") is a paragraph, and a note
+# that begins "Note 003 writes" reads "Note Note 003" all the same.
+_BLOCK_TAG = re.compile(
+    r"</?(?:td|th|tr|li|dt|dd|h[1-6]|caption|figcaption|table|thead|tbody|ul|ol|dl|br|hr|div|"
+    r"section|blockquote|article|nav|aside|header|footer)\b[^>]*>", re.I)
+_DOUBLED = re.compile(r"\b(\w+)[ \t\r\n]+(\1)\b", re.I)
+# A doubled word that is right. Empty: none of the book's pages needs one.
+# (Add the lower-case word with a comment saying why, e.g. "that that" where
+# the first is a conjunction and the second a pronoun.)
+DOUBLED_OK: set[str] = set()
+
+
+def visible_text(page_html: str) -> str:
+    """The article's text as a reader sees it, code and formulas cut out.
+
+    Runs of text are separated by NUL where a block ends or a code block or
+    formula stood, so that no check joins words across them."""
+    start, end = page_html.find("<article"), page_html.rfind("</article>")
+    if start < 0:
+        start, end = page_html.find("<main"), len(page_html)
+    body = page_html[max(start, 0):end if end > 0 else len(page_html)]
+    body = _NOT_TEXT.sub("\0", body)
+    body = _BLOCK_TAG.sub("\0", body)
+    body = re.sub(r"<[^>]+>", " ", body)
+    return html_lib.unescape(body)
+
+
+def check_doubled_words(html: Path) -> list[str]:
+    """No word twice in a row in a page's text ("exercise Exercise 5.2"), case ignored.
+
+    A prose word before a cross-reference that renders with the same word is
+    the usual cause: "exercise {numref}`label`" reads "exercise Exercise 5.2"."""
+    problems = []
+    pages = sorted(p for p in html.rglob("*.html") if "_static" not in p.relative_to(html).parts)
+    for page in pages:
+        text = visible_text(page.read_text(encoding="utf-8"))
+        for m in _DOUBLED.finditer(text):
+            if m.group(1).lower() in DOUBLED_OK:
+                continue
+            near = " ".join(text[max(0, m.start() - 50):m.end() + 30].replace("\0", " | ").split())
+            problems.append(f"{page.relative_to(html)}: doubled word '{m.group(1)} {m.group(2)}': ...{near}...")
+    return problems
+
+
+# A run time typed into the prose ("each chapter runs in a few seconds") is
+# out of date with the next machine; the build's own measurement is shown
+# instead (_ext/run_times.py: {run-times}`range`, {chapter-run-times}).
+_TYPED_RUN_TIME = re.compile(
+    r"\b(?:runs?|ran|running|takes?|took|executes?|finishes)\b[^.;:,]{0,40}?\b(?:in|within|under)\s+"
+    r"(?:(?:a\s+few\s+|several\s+)?(?:seconds|minutes)|a\s+(?:second|minute)"
+    r"|\d+(?:\.\d+)?\s*(?:s|ms|seconds?|minutes?))\b",
+    re.I)
+
+
+def check_typed_run_times(html: Path) -> list[str]:
+    """No page claims in words how long a chapter or notebook takes to run."""
+    problems = []
+    for page in sorted((html / "book").rglob("*.html")):
+        text = visible_text(page.read_text(encoding="utf-8"))
+        for m in _TYPED_RUN_TIME.finditer(text):
+            near = " ".join(text[max(0, m.start() - 30):m.end() + 20].replace("\0", " | ").split())
+            problems.append(f"{page.relative_to(html)}: a typed run time: ...{near}...")
+    return problems
+
+
+# What Sphinx's search page (searchtools.js) cuts its excerpts from, unless
+# _static/search_excerpt.js changes it: the text of [role="main"], formulas as TeX.
+SPHINX_EXCERPT = {"EXCERPT_ROOT": '[role="main"]', "EXCERPT_DROP": ".headerlink, script, style",
+                  "EXCERPT_MATH": None}
+_TEX_IN_TEXT = re.compile(r"\\[A-Za-z]{2,}|\\[()\[\]]|\$[^$\s][^$]*\$")
+
+
+def excerpt_settings(html: Path) -> tuple[dict, str]:
+    """The selectors the search page's excerpts use, and where they come from."""
+    search = html / "search.html"
+    if not search.exists():
+        return SPHINX_EXCERPT, "no search.html"
+    loaded = [u for what, u in _parsed(search).loads if what == "script"]
+    script = next((u for u in loaded if urlsplit(u).path.endswith("search_excerpt.js")), None)
+    if script is None:
+        return SPHINX_EXCERPT, "Sphinx's searchtools.js"
+    js = (search.parent / urlsplit(script).path).read_text(encoding="utf-8")
+    found = {k: m.group(1) for k in SPHINX_EXCERPT
+             if (m := re.search(rf'const\s+{k}\s*=\s*"([^"]*)"', js))}
+    return {**SPHINX_EXCERPT, **found}, "_static/search_excerpt.js"
+
+
+def _parsed(page: Path) -> Assets:
+    parser = Assets()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+def check_search_excerpts(html: Path) -> list[str]:
+    """The text a search excerpt is cut from starts with the page's title and holds no TeX.
+
+    For every page in the search index, the element the search page reads
+    (``EXCERPT_ROOT``), less what it drops (``EXCERPT_DROP``) and with the
+    formulas it rewrites (``EXCERPT_MATH``) taken out, must begin with the
+    page's own title (not the theme's launch buttons or contents list), and,
+    outside inline code, contain no TeX (code blocks are the script's to drop:
+    a docstring's ``:math:`\\epsilon``` or a plot label's ``$x_1$`` is TeX to a reader). The search page's title list comes from the
+    index: a heading whose formula is TeX there ("Choosing \\gamma and C") must be
+    rewritten by the script (``fixResultTitles``)."""
+    from bs4 import BeautifulSoup   # a dependency of the book's theme
+
+    settings, source = excerpt_settings(html)
+    index = html / "searchindex.js"
+    if not index.exists():
+        return [f"{index.relative_to(html.parent)} is missing: the book has no search"]
+    raw = index.read_text(encoding="utf-8")
+    m = re.search(r'"docnames":\s*(\[[^\]]*\])', raw)
+    docnames = json.loads(m.group(1)) if m else []
+    problems = []
+    for doc in docnames:
+        page = html / f"{doc}.html"
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        root = soup.select_one(settings["EXCERPT_ROOT"])
+        title = soup.select_one("article h1") or soup.select_one("h1")
+        if root is None or title is None:
+            problems.append(f"{doc}.html: no {settings['EXCERPT_ROOT']} or no h1 for the search excerpt")
+            continue
+        for el in root.select(settings["EXCERPT_DROP"]):
+            el.decompose()
+        for el in title.select(".headerlink"):
+            el.decompose()
+        if settings["EXCERPT_MATH"]:
+            for el in root.select(settings["EXCERPT_MATH"]):
+                el.replace_with(" ")
+        text = " ".join(root.get_text(" ").split())
+        heading = " ".join(title.get_text(" ").split())
+        if not text.startswith(heading):
+            problems.append(f"{doc}.html: the search excerpt ({source}) starts with "
+                            f"'{text[:60]}...', not with the page's title '{heading}'")
+        for el in root.select("code"):   # inline code shows code as it is
+            el.decompose()
+        tex = _TEX_IN_TEXT.search(" ".join(root.get_text(" ").split()))
+        if tex:
+            problems.append(f"{doc}.html: the search excerpt ({source}) shows TeX: '{tex.group(0)}'")
+    titles = re.search(r'"alltitles":\s*\{', raw)
+    fixes_titles = source.endswith("search_excerpt.js") and "fixResultTitles" in \
+        (html / "_static" / "search_excerpt.js").read_text(encoding="utf-8")
+    if titles and not fixes_titles:
+        tex_titles = sorted(set(re.findall(r'"([^"]*\\\\[A-Za-z]{2,}[^"]*)":\s*\[\[', raw)))
+        problems += [f"searchindex.js: a search result title shows TeX: {t!r}" for t in tex_titles]
+    print(f"check_book: search excerpts of {len(docnames)} pages checked ({source})")
+    return problems
+
+
 def main(html: Path) -> int:
     n_files, problems = check_figures(html)
     problems += check_offline(html)
     problems += check_raw_tex(html)
+    problems += check_doubled_words(html)
+    problems += check_search_excerpts(html)
+    problems += check_typed_run_times(html)
     for p in problems:
         print(f"check_book: {p}")
     print(f"check_book: {n_files} pages in the table of contents, {len(problems)} problems")
