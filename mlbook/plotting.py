@@ -24,6 +24,69 @@ CLASS_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"
 MARKERS = ["o", "s", "^", "D", "v", "P"]
 
 
+#: PNG text keys under which a figure records the smallest text it draws
+#: (see :func:`record_smallest_text`).
+SMALLEST_TEXT_PT = "mlbook:smallest-text-pt"
+SMALLEST_TEXT_PX = "mlbook:smallest-text-px"
+
+
+def record_smallest_text(fig: Any) -> None:
+    """Make ``fig`` write the size of its smallest text into every PNG it saves.
+
+    A ``figure.hooks`` entry (set when this module is imported) calls it on each
+    figure pyplot makes. While the PNG is drawn, every text the renderer draws
+    (tick labels, axis labels, titles, legends, annotations; not the empty or
+    invisible ones, which are never drawn) reports its font size; the smallest,
+    in points and in pixels of the PNG (points x dpi / 72), goes into the PNG's
+    text chunks ``mlbook:smallest-text-pt`` and ``mlbook:smallest-text-px``.
+    The book's browser test reads them to check that figure text is still
+    readable once the page shrinks the image to its column. Mathtext sub- and
+    superscripts are drawn at 70 % of their text's size and count as that text.
+    """
+    canvas = fig.canvas
+    print_png = getattr(canvas, "print_png", None)
+    if print_png is None or getattr(print_png, "_mlbook_records", False):
+        return
+    import functools
+
+    @functools.wraps(print_png)
+    def recording_print_png(filename_or_obj, *args, metadata=None, **kwargs):
+        meta = dict(metadata or {})
+        sizes: list[float] = []
+        renderer = canvas.get_renderer()      # the one FigureCanvasAgg.draw reuses
+        draw_text = renderer.draw_text
+
+        def recording_draw_text(gc, x, y, s, prop, *a, **kw):
+            if str(s).strip():
+                sizes.append(prop.get_size_in_points())
+                pt = min(sizes)
+                meta[SMALLEST_TEXT_PT] = f"{pt:.3g}"
+                meta[SMALLEST_TEXT_PX] = f"{pt * renderer.dpi / 72:.3g}"
+            return draw_text(gc, x, y, s, prop, *a, **kw)
+
+        renderer.draw_text = recording_draw_text
+        try:
+            # the metadata dict is read after the draw, so it holds what was drawn
+            return print_png(filename_or_obj, *args, metadata=meta, **kwargs)
+        finally:
+            del renderer.draw_text
+
+    recording_print_png._mlbook_records = True
+    canvas.print_png = recording_print_png
+
+
+def _install_figure_hook() -> None:
+    import matplotlib
+
+    hook = f"{__name__}:record_smallest_text"
+    hooks = list(matplotlib.rcParams.get("figure.hooks", []))
+    if hook not in hooks:
+        matplotlib.rcParams["figure.hooks"] = [*hooks, hook]
+
+
+_install_figure_hook()
+
+
 def get_ax(ax: Any = None, figsize: tuple[float, float] = (4.5, 3.5)):
     """Return ``ax``, or a new axes of a small figure when ``ax`` is None."""
     if ax is not None:
@@ -213,7 +276,7 @@ def plot_svm_margin(
                    label=f"support vectors ({sv.shape[0]})", zorder=4)
     ax.set_xlabel(feature_names[0])
     ax.set_ylabel(feature_names[1])
-    ax.legend(fontsize=7, loc="best")
+    ax.legend(fontsize=8, loc="best")
     if title:
         ax.set_title(title)
     return ax
@@ -874,7 +937,7 @@ def plot_convergence(histories: Any, *, f_min: float = 0.0, ax: Any = None,
     ax.set_xlabel("step $t$")
     ax.set_ylabel(ylabel)
     ax.set_title(title or "convergence")
-    ax.legend(fontsize=7, loc="best", ncol=2 if len(histories) > 4 else 1)
+    ax.legend(fontsize=8, loc="best", ncol=2 if len(histories) > 4 else 1)
     return ax
 
 
