@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: test book bench lab clean help assignments grade test-assignments test-seeds
+.PHONY: test book bench lab clean help assignments grade test-assignments test-seeds test-browser
 
 help:
 	@echo "make test   unit tests, doctests and every notebook (nbval)"
@@ -19,6 +19,7 @@ help:
 	@echo "make grade SUBMISSIONS=dir   grade every .ipynb in dir (offline); writes dir/graded/"
 	@echo "make test-assignments        grade every assignment's solution, blank and wrong answers"
 	@echo "make test-seeds [SEEDS=1,10000,20000,30000]  run every chapter with its seeds shifted by each offset"
+	@echo "make test-browser [HTML=_build/html]  the built book in headless Chromium (after make book)"
 	@echo "make clean  remove the build and the virtual environment"
 
 $(BIN)/python:
@@ -54,13 +55,34 @@ book: $(VENV)/.book-installed
 	$(BIN)/python tools/check_book.py _build/html
 	$(BIN)/python tools/check_math.py _build/html
 
+# The built book in headless Chromium (tests/browser/): the phone's menu buttons,
+# solutions opened from their titles, no page error, no sideways scrolling,
+# code that wraps, figure text of at least 9 px, dark mode. Run `make book` first.
+# Playwright drives Debian's chromium (no browser download).
+CHROMIUM ?= /usr/bin/chromium
+HTML     ?= _build/html
+
+$(VENV)/.browser-installed: $(BIN)/python pyproject.toml
+	$(PIP) install -e ".[browser]"
+	touch $@
+
+test-browser:
+	@test -x "$(CHROMIUM)" || { echo "Chromium is missing: install Debian's chromium (apt-get install chromium)"; exit 2; }
+	@$(MAKE) --no-print-directory $(VENV)/.browser-installed
+	MLBOOK_BROWSER=1 MLBOOK_CHROMIUM=$(CHROMIUM) MLBOOK_HTML=$(HTML) \
+		$(BIN)/python -m pytest tests/browser -o addopts="" -p no:cacheprovider
+
 bench: $(VENV)/.test-installed
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 # JupyterLab with jupyterlab-myst, which renders the chapters' MyST (theorems,
-# proofs, dropdown solutions, roles) as the book does; Binder installs the same.
-lab: $(VENV)/.test-installed
-	$(PIP) install "jupyterlab>=4" "jupyterlab-myst>=2"
+# proofs, dropdown solutions, roles) as the book does: the extra [lab] of
+# pyproject.toml, the list Binder installs too; no test stack.
+$(VENV)/.lab-installed: $(BIN)/python pyproject.toml
+	$(PIP) install -e ".[lab]"
+	touch $@
+
+lab: $(VENV)/.lab-installed
 	$(BIN)/jupyter lab book/
 
 # Course assignments (see assignments/README.md and the instructors' page of the book).
@@ -78,10 +100,13 @@ MEMORY       ?= 4096
 assignments: $(VENV)/.assign-installed
 	$(BIN)/python tools/assignments.py build --jobs $(JOBS)
 
-# Grade every assignment's solution, blank student version and wrong answers (slow;
-# plain `make test` only builds them and checks the student versions; CI runs both).
+# Grade every assignment's solution, blank student version and wrong answers, and
+# run every student notebook's grader.check on a stand-in Colab (slow; plain
+# `make test` only builds them, checks the student versions and one Colab run;
+# CI runs both).
 test-assignments: $(VENV)/.test-installed
-	MLBOOK_GRADE_ALL=1 $(BIN)/python -m pytest tests/test_assignments.py -k solution_full
+	MLBOOK_GRADE_ALL=1 $(BIN)/python -m pytest tests/test_assignments.py tests/test_colab.py \
+		-k "solution_full or grader_check"
 
 grade: $(VENV)/.assign-installed
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder of .ipynb> [ASSIGNMENT=<id>]"; exit 2; }
