@@ -1102,9 +1102,9 @@ class MLPClassifier(ClassifierMixin, _BaseMLP):
     Attributes
     ----------
     coefs_ : list of ndarray
-        ``coefs_[l]`` has shape (h_l, h_{l+1}).
+        ``coefs_[l]`` has shape :math:`(h_l, h_{l+1})`.
     intercepts_ : list of ndarray
-        ``intercepts_[l]`` has shape (h_{l+1},).
+        ``intercepts_[l]`` has shape :math:`(h_{l+1},)`.
     loss_curve_ : list of float
         The mean training loss of every epoch (averaged over its batches).
     loss_ : float

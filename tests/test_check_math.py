@@ -11,7 +11,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import check_math  # noqa: E402
 
 # A stand-in for MathJax's bundle: minified macro tables, keyed by command name.
-BUNDLE = 'var a={alpha:"\\u03b1",boldsymbol:["Boldsymbol"],top:"\\u22a4",newcommand:"NewCommand"},b={"\\\\lVert":["\\u2016"]};'
+BUNDLE = 'var a={alpha:"\\u03b1",boldsymbol:["Boldsymbol"],top:"\\u22a4",newcommand:"NewCommand",T:1,x:2},b={"\\\\lVert":["\\u2016"]};'
 
 
 def _book(tmp_path: Path, formula: str) -> Path:
@@ -36,6 +36,13 @@ def test_known_commands_pass(tmp_path):
 def test_a_macro_of_the_html_build_fails(tmp_path):
     problems = check_math.check(_book(tmp_path, r"\(\vx^\top \alpha\)"))
     assert len(problems) == 1 and problems[0].endswith(r"could supply: \vx")
+
+
+def test_one_letter_keys_of_the_bundle_are_not_commands(tmp_path):
+    # minified JavaScript is full of one-letter keys ({T:1,x:2}); a \T transpose
+    # macro would still show red in Jupyter
+    problems = check_math.check(_book(tmp_path, r"\(X^\T \x\)"))
+    assert len(problems) == 1 and problems[0].endswith(r"could supply: \T, \x")
 
 
 def test_a_line_break_is_not_a_command(tmp_path):

@@ -158,7 +158,8 @@ _NOT_TEXT = re.compile(
     r"|<span class=\"math[^\"]*\"[^>]*>.*?</span>"              # inline math for MathJax
     r"|<div class=\"math[^\"]*\"[^>]*>.*?</div>",               # display math for MathJax
     re.S)
-_RAW_TEX = re.compile(r"\\[A-Za-z]{2,}|\$[^$\s][^$]*\$")
+# a \command, a $...$ pair, or a TeX sub- or superscript group such as h_{l+1}
+_RAW_TEX = re.compile(r"\\[A-Za-z]{2,}|\$[^$\s][^$]*\$|[A-Za-z0-9][_^]\{")
 
 
 def check_raw_tex(html: Path) -> list[str]:

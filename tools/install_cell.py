@@ -42,36 +42,50 @@ NOTE_MARKER = "**Where the solutions are.**"
 TAG = "remove-cell"
 WHEEL_FOLDER = "_static/wheels"  # in the built site; _ext/site_wheel.py writes the wheel there
 
-TEMPLATE = '''\
-{marker} (Colab, a bare Jupyter); where it is installed, nothing happens.
+TEMPLATE = """\
+{marker} (Colab, a bare Jupyter); where it is installed, it only checks the version.
 # Written by tools/install_cell.py from _config.yml and pyproject.toml: edit it there.
 import glob, importlib, importlib.util, os, subprocess, sys
 
 if importlib.util.find_spec("mlbook") is None:
-    _sources = ([os.environ["MLBOOK_INSTALL_SOURCE"]] if os.environ.get("MLBOOK_INSTALL_SOURCE") else [
-        *glob.glob("mlbook-{version}-*.whl"),  # a wheel uploaded next to this notebook
-        "{site}",  # the book's web site
-        "{repository}",  # the repository, at the book's version
-    ])
-    for _source in _sources:
+    _wheels = sorted(glob.glob("mlbook-*.whl"))  # a wheel uploaded next to this notebook
+    _sources = ([("MLBOOK_INSTALL_SOURCE", os.environ["MLBOOK_INSTALL_SOURCE"])]
+                if os.environ.get("MLBOOK_INSTALL_SOURCE") else
+                [(w, w) for w in _wheels if w.startswith("mlbook-{version}-")] + [
+                    ("the book's site, {site}", "{site}"),
+                    ("the book's repository, {repository_url} at tag v{version}", "{repository}"),
+                ])
+    _failed = []
+    for _where, _source in _sources:
         _pip = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--retries", "1", _source],
                               capture_output=True, text=True, env={{**os.environ, "GIT_TERMINAL_PROMPT": "0"}})
         if _pip.returncode == 0:
-            print(f"mlbook {version} installed from {{_source}}")
+            print(f"mlbook {version} installed from {{_where}}")
             break
+        # pip's reason in a few words: git's own message, else pip's first two lines
+        _said = [l.strip(" │╰─>×").removeprefix("ERROR:").strip() for l in _pip.stderr.splitlines()]
+        _said = [l for l in _said if l and not l.startswith(("hint:", "note:", "WARNING:", "["))]
+        _said = [l.removeprefix("fatal:").strip() for l in _said if l.startswith("fatal:")] or _said[:2]
+        _failed.append(f"{{_where}} (pip: {{': '.join(_said)[:200] or 'no reason given'}})")
     else:
         class MlbookNotInstalled(Exception):
             def _render_traceback_(self):  # Jupyter shows this line instead of a traceback
                 return [f"MlbookNotInstalled: {{self}}"]
+        _other = [w for w in _wheels if not w.startswith("mlbook-{version}-")]
         raise MlbookNotInstalled(
-            f"mlbook {version} could not be installed from {{' nor from '.join(_sources)}}; "
-            "put the file {wheel} (from the book's site, or built with "
-            "`pip wheel --no-deps .` in a clone of the repository) next to this notebook "
-            "(on Colab: Files, Upload) and run this cell again.")
-    importlib.invalidate_caches()'''
+            f"mlbook {version} could not be installed from {{'; nor from '.join(_failed)}}"
+            + (f" (the wheel {{', '.join(_other)}} next to this notebook is not version {version})" if _other else "")
+            + "; download {wheel} from the book's site, or build it with `pip wheel --no-deps .` "
+            "in a clone of the repository, put it next to this notebook (on Colab: Files, Upload) "
+            "and run this cell again.")
+    importlib.invalidate_caches()
+elif getattr(importlib.import_module("mlbook"), "__version__", None) != "{version}":
+    print(f"Note: the mlbook installed here is version "
+          f"{{getattr(importlib.import_module('mlbook'), '__version__', 'unknown')}}, "
+          "not {version}, the version this chapter was written for.")"""
 
 NOTE = '''\
-{marker} This chapter ends with {exercises}, under
+{marker} This chapter has {exercises}, in its section
 *Exercises*, each followed by its worked solution. In plain Jupyter and on Colab
 the solutions are written out in plain sight, each under a line that starts with
 `:::{{solution}}`: stop at that line if you want to try the exercise first.
@@ -117,7 +131,8 @@ def cell_source(config: Path = ROOT / "_config.yml", pyproject: Path = ROOT / "p
     v = version(pyproject)
     return TEMPLATE.format(marker=MARKER, version=v, wheel=wheel_name(v),
                            site=wheel_url(config, pyproject),
-                           repository=repository_source(config, pyproject))
+                           repository=repository_source(config, pyproject),
+                           repository_url=_config(config)["repository"]["url"].rstrip("/"))
 
 
 def note_source(nb) -> str | None:
