@@ -8,10 +8,11 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: test book bench lab clean help assignments grade test-assignments test-seeds test-browser
+.PHONY: test test-all book bench lab clean help assignments grade test-assignments test-seeds test-browser
 
 help:
-	@echo "make test   unit tests, doctests and every notebook (nbval)"
+	@echo "make test   unit tests, doctests and every notebook (nbval), on every core; not the slow suites"
+	@echo "make test-all  everything: make test, the PyTorch oracles and the slow suites (what CI runs)"
 	@echo "make book   build the HTML book into _build/html/ (executes every notebook)"
 	@echo "make bench  time mlbook against scikit-learn; writes book/benchmarks/*.json"
 	@echo "make lab    open the notebooks in JupyterLab"
@@ -24,7 +25,7 @@ help:
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --upgrade pip
+	$(PIP) install --upgrade pip "setuptools>=70.1"
 
 $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 	$(PIP) install -e ".[test]"
@@ -38,9 +39,26 @@ $(VENV)/.book-installed: $(BIN)/python pyproject.toml
 	$(PIP) install -e ".[book]"
 	touch $@
 
+$(VENV)/.oracles-installed: $(BIN)/python pyproject.toml
+	$(PIP) install -e ".[oracles]"
+	touch $@
+
+# On every core (pytest-xdist); a notebook's cells stay on one worker (loadfile).
 # The notebooks' checked outputs are those of the default seeds: MLBOOK_SEED=0.
+PYTEST := MLBOOK_SEED=0 $(BIN)/python -m pytest -n auto --dist loadfile
+
+# The contributor's loop: everything but the slow suites (marker `slow`); the
+# PyTorch comparisons skip, saying why, unless the extra [oracles] is installed.
 test: $(VENV)/.test-installed
-	MLBOOK_SEED=0 $(BIN)/python -m pytest
+	$(PYTEST) -m "not slow"
+
+# Everything: `make test` with the PyTorch oracles, then the slow suites (the Colab
+# simulation, grading every assignment and its Colab grader.check, scikit-learn's
+# check_estimator over every estimator, the seed sweep over SEEDS). CI runs this.
+test-all: $(VENV)/.test-installed $(VENV)/.oracles-installed
+	@t0=$$(date +%s) && $(PYTEST) -m "not slow" && t1=$$(date +%s) && \
+	MLBOOK_GRADE_ALL=1 MLBOOK_SEED_SWEEP=$(SEEDS) $(PYTEST) -m slow && t2=$$(date +%s) && \
+	echo "make test-all: the tests of make test (with the oracles) $$((t1 - t0)) s, the slow suites $$((t2 - t1)) s"
 
 # The seed sweep: every chapter executed with MLBOOK_SEED set to each offset in
 # SEEDS; every assertion of every chapter must hold (tests/test_seeds.py).
@@ -103,7 +121,7 @@ assignments: $(VENV)/.assign-installed
 # Grade every assignment's solution, blank student version and wrong answers, and
 # run every student notebook's grader.check on a stand-in Colab (slow; plain
 # `make test` only builds them, checks the student versions and one Colab run;
-# CI runs both).
+# `make test-all`, which CI runs, includes this).
 test-assignments: $(VENV)/.test-installed
 	MLBOOK_GRADE_ALL=1 $(BIN)/python -m pytest tests/test_assignments.py tests/test_colab.py \
 		-k "solution_full or grader_check"

@@ -67,7 +67,9 @@ def build_wheel(project: Path, outdir: Path, python: str = sys.executable) -> Pa
 
 
 def _has_setuptools(python: str) -> bool:
-    check = "import setuptools, sys; sys.exit(int(setuptools.__version__.split('.')[0]) < 64)"
+    # setuptools >= 70.1 builds wheels by itself; an older one needs the package wheel
+    check = ("import importlib.util as u, sys; "
+             "sys.exit(not (u.find_spec('setuptools.command.bdist_wheel') or u.find_spec('wheel')))")
     return subprocess.run([python, "-c", check], capture_output=True).returncode == 0
 
 

@@ -47,6 +47,7 @@ def _discover() -> list[type]:
 ESTIMATOR_CLASSES = _discover()
 
 pytestmark = [
+    pytest.mark.slow,   # about 150 s: `make test-all` runs it, `make test` leaves it out
     # mlbook is NumPy-only: its estimators follow scikit-learn's API without
     # inheriting from sklearn.base.BaseEstimator, which is what the checks test
     pytest.mark.filterwarnings("ignore:Estimator .* does not inherit from:UserWarning"),

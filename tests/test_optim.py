@@ -215,12 +215,15 @@ def test_learning_rate_changed_between_steps_follows_the_rule(cls):
 # torch.optim as the oracle (skipped when PyTorch is absent)
 # --------------------------------------------------------------------------------------
 
+TORCH_MISSING = ("PyTorch, the oracle of these tests, is not installed: it is in the extra "
+                 "[oracles], which `make test-all` and CI install (README: the PyTorch comparisons)")
+
 TORCH_NAMES = {SGD: "SGD", Adagrad: "Adagrad", RMSprop: "RMSprop", Adadelta: "Adadelta",
                Adam: "Adam", NAdam: "NAdam", AdamW: "AdamW"}
 
 
 def run_torch(cls, kwargs, seed, n_steps=N_STEPS):
-    torch = pytest.importorskip("torch")
+    torch = pytest.importorskip("torch", reason=TORCH_MISSING)
     x0, grads = make_problem(seed)
     # torch keeps scalar state (NAdam's product of momentum factors, the step) in the
     # default dtype, float32 unless set otherwise; float64 makes it a float64 oracle
@@ -245,7 +248,7 @@ def run_torch(cls, kwargs, seed, n_steps=N_STEPS):
 def test_trajectory_matches_torch_optim(cls, kwargs):
     # 1e-12 absolute: torch.optim applies the same rule in float64; the two differ only
     # in rounding order (torch uses lerp and addcdiv where we multiply and add).
-    pytest.importorskip("torch")
+    pytest.importorskip("torch", reason=TORCH_MISSING)
     ours = run_ours(cls, kwargs, 0)
     theirs = run_torch(cls, kwargs, 0)
     err = np.max(np.abs(ours - theirs))
@@ -253,7 +256,7 @@ def test_trajectory_matches_torch_optim(cls, kwargs):
 
 
 def test_defaults_match_torch():
-    torch = pytest.importorskip("torch")
+    torch = pytest.importorskip("torch", reason=TORCH_MISSING)
     import inspect
     for cls, name in TORCH_NAMES.items():
         ours = inspect.signature(cls).parameters

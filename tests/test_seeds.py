@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow   # every chapter again per offset: `make test-all`
+
 ROOT = Path(__file__).resolve().parent.parent
 SWEEP = os.environ.get("MLBOOK_SEED_SWEEP", "").strip()
 if not SWEEP:
