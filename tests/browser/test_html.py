@@ -13,6 +13,13 @@ Thresholds, and why:
   legends stop being readable without zooming.
 * 1 px of slack on every width comparison absorbs sub-pixel rounding of the
   layout (widths are fractional, ``scrollWidth`` is rounded).
+* A table's scroll cue is looked at in the 8 px at each edge of its box (the
+  shadow is 16 px wide and fades out; its first half is where it is
+  strongest). Shown, it must change that strip by at least 8 grey levels of
+  255 on average: on the white page, 8 levels are 3 % of full scale, a step
+  a reader sees next to the unshaded row (the eye tells about 1-2 % apart).
+  Where it must not show, the strip may change by at most 0.5 levels on
+  average: the same pixels, up to rounding.
 
 How figure text is measured. A figure is a PNG, and the page cannot tell the
 size of the text inside it; the code that drew it can. ``mlbook.plotting``
@@ -84,9 +91,12 @@ MEASURE = """() => {
   // tables wider than the screen, and whether a box of their own scrolls them
   out.tables = [...document.querySelectorAll("article table")].filter(visible).map(t => {
     const r = t.getBoundingClientRect(), box = scrollBox(t);
-    const b = box && box.getBoundingClientRect();
+    const b = box && box.getBoundingClientRect(), bcs = box && getComputedStyle(box);
     return {text: short(t.innerText), left: r.left, right: r.right, height: r.height,
-            boxLeft: b ? b.left : null, boxRight: b ? b.right : null};
+            boxLeft: b ? b.left : null, boxRight: b ? b.right : null,
+            boxScrolls: !!box && box.scrollWidth > box.clientWidth + 1,
+            boxImage: bcs ? bcs.backgroundImage : null,
+            boxAttachment: bcs ? bcs.backgroundAttachment : null};
   });
   // words of inline code (Sphinx puts each in a span.pre) broken across lines
   const article = document.querySelector("article.bd-article") || document.body;
@@ -288,6 +298,34 @@ def test_click_on_a_solution_title_opens_and_closes_it(browser, base_url):
         ctx.close()
 
 
+def test_tap_on_a_solution_title_far_down_a_phone_page_opens_and_closes_it(browser, base_url):
+    """A finger on a phone: the last solution of the chapter, out of sight when
+    the page opens, opens and closes on a tap on its title's text."""
+    ctx, page, errors = open_page(browser, base_url, WITH_SOLUTION, PHONE, phone=True)
+    try:
+        solutions = page.locator(".solution.dropdown")
+        assert solutions.count() >= 2, f"{WITH_SOLUTION} has fewer than two solutions"
+        solution = solutions.last
+        title_link = solution.locator(":scope > .admonition-title a").first
+        content = solution.locator(":scope > section").first
+        url = page.url
+        top = title_link.evaluate("a => a.getBoundingClientRect().top + window.scrollY")
+        assert top > HEIGHT, f"the last solution is on the first screen (at {top:.0f} px)"
+        assert not content.is_visible(), "a solution is open before anyone taps it"
+        title_link.tap()              # scrolls it into view, then a touch on the link's text
+        page.wait_for_timeout(300)
+        assert content.is_visible(), "a tap on the solution's title did not open it"
+        assert page.url == url, f"the tap navigated to {page.url}"
+        assert visible_in_viewport(page, title_link), "after the tap the title is off screen"
+        title_link.tap()
+        page.wait_for_timeout(300)
+        assert not content.is_visible(), "a second tap on the title did not close it"
+        assert page.url == url, f"the tap navigated to {page.url}"
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
 # ---------------------------------------------------------------------------
 # every page: errors, width, tables, code, figures, dark mode
 
@@ -313,10 +351,23 @@ def test_general_index_does_not_scroll_sideways(measured):
 
 
 def test_tables_fit_the_phone_screen_or_scroll_in_their_own_box(measured):
+    """A table wider than a phone scrolls in its own box, and that box shows it scrolls.
+
+    The cue is the box's background ("scroll shadows"): images of which one
+    part scrolls with the table (attachment ``local``: the covers at its ends)
+    and one stays at the box's edges (``scroll``: the shadows). That it is
+    seen, in light and dark mode, is the next test's business.
+    """
     problems = []
     for path, m in measured(PHONE).items():
         W = m["width"]
         for t in m["tables"]:
+            if t["boxScrolls"]:
+                attachments = {a.strip() for a in (t["boxAttachment"] or "").split(",")}
+                if t["boxImage"] in (None, "none") or not {"local", "scroll"} <= attachments:
+                    problems.append(f"{path}: table '{t['text'][:40]}' scrolls sideways in its box "
+                                    f"with no cue (background {t['boxImage']!r:.60}, "
+                                    f"attachment {t['boxAttachment']!r})")
             if t["left"] >= -SLACK_PX and t["right"] <= W + SLACK_PX:
                 continue
             in_box = (t["boxLeft"] is not None and t["boxLeft"] >= -SLACK_PX
@@ -325,6 +376,96 @@ def test_tables_fit_the_phone_screen_or_scroll_in_their_own_box(measured):
                 problems.append(f"{path}: table '{t['text'][:40]}' spans "
                                 f"{t['left']:.0f}..{t['right']:.0f} px on a {W} px screen")
     assert not problems, report(problems)
+
+
+MARK_SCROLLING_TABLE = """() => {
+  for (const t of document.querySelectorAll("article table")) {
+    for (let a = t.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (!/auto|scroll/.test(getComputedStyle(a).overflowX)) continue;
+      if (a.scrollWidth <= a.clientWidth + 1) break;
+      a.setAttribute("data-mlbook-probe", "");
+      return {scrollWidth: a.scrollWidth, clientWidth: a.clientWidth};
+    }
+  }
+  return null;
+}"""
+
+
+def edge_changes(page, box, scroll_left: int) -> dict[str, float]:
+    """Mean change in grey level at the left and right edges of a table's box and
+    in its middle, with the table scrolled to ``scroll_left``: the box as shown
+    against the table as the theme draws it (no background on the box, the
+    table not blended into it)."""
+    from io import BytesIO
+
+    from PIL import Image, ImageChops, ImageStat
+
+    box.evaluate("(b, x) => { b.scrollLeft = x; }", scroll_left)
+    page.wait_for_timeout(100)
+    shown = Image.open(BytesIO(box.screenshot())).convert("L")
+    bare_css = """(b, on) => {
+      const t = b.querySelector("table");
+      if (on) {
+        b.style.setProperty("background", "none", "important");
+        t.style.setProperty("mix-blend-mode", "normal", "important");
+      } else {
+        b.style.removeProperty("background");
+        t.style.removeProperty("mix-blend-mode");
+      }
+    }"""
+    box.evaluate(bare_css, True)
+    page.wait_for_timeout(100)
+    bare = Image.open(BytesIO(box.screenshot())).convert("L")
+    box.evaluate(bare_css, False)
+    diff = ImageChops.difference(shown, bare)
+    w, h = diff.size
+    strips = {"left": (0, CUE_STRIP_PX), "right": (w - CUE_STRIP_PX, w),
+              "middle": ((w - CUE_STRIP_PX) // 2, (w + CUE_STRIP_PX) // 2)}
+    return {k: ImageStat.Stat(diff.crop((a, 0, b, h))).mean[0] for k, (a, b) in strips.items()}
+
+
+# the Kernels table (too wide for a phone), and one in a theorem's tinted box
+SCROLLING_TABLES = ["book/svm/kernels.html", "book/svm/soft_margin_smo.html"]
+CUE_STRIP_PX = 8
+CUE_SHOWN = 8.0     # grey levels of 255, mean over the strip (module docstring)
+CUE_ABSENT = 0.5
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("path", SCROLLING_TABLES)
+def test_a_table_that_scrolls_shows_a_shadow_where_more_is_hidden(browser, base_url, path, dark):
+    """At 412 px, a shadow marks the edge of a table's box beyond which more is
+    hidden, and only that edge; the rows keep their colours elsewhere.
+
+    Each screenshot of the box is compared with one of the same box at the
+    same scroll, drawn as the theme draws it (``edge_changes``).
+    """
+    ctx = new_context(browser, PHONE, dark=dark, phone=True)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    try:
+        page.goto(base_url + path, wait_until="load")
+        settle(page)
+        sizes = page.evaluate(MARK_SCROLLING_TABLE)
+        assert sizes, f"{path}: no table scrolls sideways at {PHONE} px: nothing to look at"
+        box = page.locator("[data-mlbook-probe]")
+        box.scroll_into_view_if_needed()
+        end = sizes["scrollWidth"] - sizes["clientWidth"]
+        problems = []
+        for where, scroll, shown, absent in [("at its start", 0, "right", "left"),
+                                             ("at its end", end, "left", "right")]:
+            c = edge_changes(page, box, scroll)
+            if c[shown] < CUE_SHOWN:
+                problems.append(f"{where}: the {shown} edge, where more is hidden, changes by "
+                                f"{c[shown]:.1f} grey levels (< {CUE_SHOWN}): no visible shadow")
+            for k in (absent, "middle"):
+                if c[k] > CUE_ABSENT:
+                    problems.append(f"{where}: the {k} of the box changes by {c[k]:.1f} grey "
+                                    f"levels (> {CUE_ABSENT}), where nothing is hidden")
+        assert not problems, f"{path} ({'dark' if dark else 'light'}): " + report(problems)
+        assert not errors, errors
+    finally:
+        ctx.close()
 
 
 def test_inline_code_is_not_squeezed_on_a_phone(measured):
