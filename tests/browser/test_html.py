@@ -39,6 +39,7 @@ fails for it and says so rather than guessing.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 from pathlib import Path
@@ -208,13 +209,18 @@ def report(problems: list[str]) -> str:
 # ---------------------------------------------------------------------------
 # navigation on a phone and on a desktop
 
+@contextlib.contextmanager
 def open_page(browser, base_url, path, width, phone=False):
+    """(page, the errors it logs) at ``width``; its browser context is closed on exit."""
     ctx = new_context(browser, width, phone=phone)
-    page = ctx.new_page()
-    errors = watch_errors(page)
-    page.goto(base_url + path, wait_until="load")
-    settle(page)
-    return ctx, page, errors
+    try:
+        page = ctx.new_page()
+        errors = watch_errors(page)
+        page.goto(base_url + path, wait_until="load")
+        settle(page)
+        yield page, errors
+    finally:
+        ctx.close()
 
 
 def visible_in_viewport(page, locator) -> bool:
@@ -228,8 +234,7 @@ def visible_in_viewport(page, locator) -> bool:
 
 
 def test_phone_menu_button_opens_the_chapter_list(browser, base_url, book_dir):
-    ctx, page, errors = open_page(browser, base_url, WITH_SOLUTION, PHONE, phone=True)
-    try:
+    with open_page(browser, base_url, WITH_SOLUTION, PHONE, phone=True) as (page, errors):
         page.locator(".primary-toggle:visible").first.tap()
         page.wait_for_timeout(400)
         dialog = page.locator("#pst-primary-sidebar-modal")
@@ -241,13 +246,10 @@ def test_phone_menu_button_opens_the_chapter_list(browser, base_url, book_dir):
         first = dialog.locator("nav a").filter(has_text=re.compile(r"\w")).first
         assert visible_in_viewport(page, first), "the chapter list is not on screen"
         assert not errors, errors
-    finally:
-        ctx.close()
 
 
 def test_phone_contents_button_opens_the_page_contents(browser, base_url):
-    ctx, page, errors = open_page(browser, base_url, WITH_SOLUTION, PHONE, phone=True)
-    try:
+    with open_page(browser, base_url, WITH_SOLUTION, PHONE, phone=True) as (page, errors):
         page.locator(".secondary-toggle:visible").first.tap()
         page.wait_for_timeout(400)
         dialog = page.locator("#pst-secondary-sidebar-modal")
@@ -255,13 +257,10 @@ def test_phone_contents_button_opens_the_page_contents(browser, base_url):
         entry = dialog.locator("nav.page-toc a").first
         assert visible_in_viewport(page, entry), "the page's contents are not on screen"
         assert not errors, errors
-    finally:
-        ctx.close()
 
 
 def test_desktop_menu_button_hides_the_sidebar(browser, base_url):
-    ctx, page, errors = open_page(browser, base_url, WITH_SOLUTION, DESKTOP)
-    try:
+    with open_page(browser, base_url, WITH_SOLUTION, DESKTOP) as (page, errors):
         sidebar = page.locator("#pst-primary-sidebar")
         assert sidebar.is_visible(), "the primary sidebar is not shown at 1,400 px to start with"
         page.locator(".primary-toggle:visible").first.click()
@@ -270,16 +269,13 @@ def test_desktop_menu_button_hides_the_sidebar(browser, base_url):
         assert not sidebar.is_visible() or box is None or box["x"] + box["width"] <= 0 \
             or box["width"] < 1, f"☰ did not hide the sidebar (box {box})"
         assert not errors, errors
-    finally:
-        ctx.close()
 
 
 # ---------------------------------------------------------------------------
 # solutions
 
 def test_click_on_a_solution_title_opens_and_closes_it(browser, base_url):
-    ctx, page, errors = open_page(browser, base_url, WITH_SOLUTION, DESKTOP)
-    try:
+    with open_page(browser, base_url, WITH_SOLUTION, DESKTOP) as (page, errors):
         solution = page.locator(".solution.dropdown").first
         title_link = solution.locator(":scope > .admonition-title a").first
         content = solution.locator(":scope > section").first
@@ -294,15 +290,12 @@ def test_click_on_a_solution_title_opens_and_closes_it(browser, base_url):
         assert not content.is_visible(), "a second click on the title did not close it"
         assert page.url == url, f"the click navigated to {page.url}"
         assert not errors, errors
-    finally:
-        ctx.close()
 
 
 def test_tap_on_a_solution_title_far_down_a_phone_page_opens_and_closes_it(browser, base_url):
     """A finger on a phone: the last solution of the chapter, out of sight when
     the page opens, opens and closes on a tap on its title's text."""
-    ctx, page, errors = open_page(browser, base_url, WITH_SOLUTION, PHONE, phone=True)
-    try:
+    with open_page(browser, base_url, WITH_SOLUTION, PHONE, phone=True) as (page, errors):
         solutions = page.locator(".solution.dropdown")
         assert solutions.count() >= 2, f"{WITH_SOLUTION} has fewer than two solutions"
         solution = solutions.last
@@ -322,8 +315,6 @@ def test_tap_on_a_solution_title_far_down_a_phone_page_opens_and_closes_it(brows
         assert not content.is_visible(), "a second tap on the title did not close it"
         assert page.url == url, f"the tap navigated to {page.url}"
         assert not errors, errors
-    finally:
-        ctx.close()
 
 
 # ---------------------------------------------------------------------------
