@@ -3,10 +3,12 @@
 Parametrised over every ``assignments/source/<id>/``, so a new assignment is tested
 as soon as it lands. The quick part (``make test``) builds every assignment, checks
 what the student version holds, checks the wrong answers apply, and grades one
-folder of broken submissions. The full part grades every assignment's solution,
-blank student version and wrong answers; it is slow (one Jupyter kernel per
-notebook), so it runs only with ``MLBOOK_GRADE_ALL=1``: ``make test-assignments``,
-which ``.ci/run`` calls after ``make test``.
+folder of broken submissions (and, alone under a short limit, one whose loop
+swallows interrupts). Builds are kept in ``.venv/cache/assignments`` by the hash
+of their inputs. The full part grades every assignment's solution, blank student
+version and wrong answers; it is slow (one Jupyter kernel per notebook), so it is
+marked ``slow`` and runs only with ``MLBOOK_GRADE_ALL=1``: ``make test-all``
+(which ``.ci/run`` calls) or ``make test-assignments``.
 """
 
 from __future__ import annotations
