@@ -29,7 +29,8 @@ class WheelError(RuntimeError):
     pass
 
 
-def build_wheel(project: Path, outdir: Path, python: str = sys.executable) -> Path:
+def build_wheel(project: Path, outdir: Path, python: str = sys.executable,
+                env: dict | None = None) -> Path:
     """Build the wheel of the package in ``project`` into ``outdir/_static/wheels/``.
 
     Returns the wheel's path. Older ``mlbook-*.whl`` there are removed, so the
@@ -49,9 +50,9 @@ def build_wheel(project: Path, outdir: Path, python: str = sys.executable) -> Pa
                 shutil.copy(project / name, src / name)
         cmd = [python, "-m", "pip", "wheel", "--quiet", "--no-deps", "--disable-pip-version-check",
                "-w", str(built), str(src)]
-        if _has_setuptools(python):  # build offline with the setuptools at hand
+        if _has_setuptools(python, env):  # build offline with the setuptools at hand
             cmd.insert(4, "--no-build-isolation")
-        done = subprocess.run(cmd, capture_output=True, text=True)
+        done = subprocess.run(cmd, capture_output=True, text=True, env=env)
         if done.returncode:
             raise WheelError(f"could not build the wheel of mlbook ({' '.join(cmd)}):\n"
                              f"{done.stdout[-2000:]}{done.stderr[-2000:]}")
@@ -66,11 +67,11 @@ def build_wheel(project: Path, outdir: Path, python: str = sys.executable) -> Pa
         return Path(shutil.copy(wheels[0], dest / expected))
 
 
-def _has_setuptools(python: str) -> bool:
+def _has_setuptools(python: str, env: dict | None = None) -> bool:
     # setuptools >= 70.1 builds wheels by itself; an older one needs the package wheel
     check = ("import importlib.util as u, sys; "
              "sys.exit(not (u.find_spec('setuptools.command.bdist_wheel') or u.find_spec('wheel')))")
-    return subprocess.run([python, "-c", check], capture_output=True).returncode == 0
+    return subprocess.run([python, "-c", check], capture_output=True, env=env).returncode == 0
 
 
 def on_build_finished(app, exception) -> None:

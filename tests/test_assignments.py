@@ -213,7 +213,7 @@ def test_grader_cell_carries_exactly_the_public_tests(built, aid):
     cell = next(c for c in nb.cells if c.source.startswith(tool.GRADER_MARKER))
     call = ast.parse(cell.source).body[-1].value
     assert ast.unparse(call.func) == "_otter_grader" and call.args[0].value == f"{aid}.ipynb"
-    carried = {q: tool._expand(q, *v) for q, v in ast.literal_eval(call.args[1]).items()}
+    carried = {q: tool._otter_test(q, *v) for q, v in ast.literal_eval(call.args[1]).items()}
     # the metadata's tests: public only (test_student_version_has_no_solution_and_no_hidden_test)
     assert carried == nb.metadata["otter"]["tests"]
     # the solution notebook next to the autograder has the same cell; its own metadata

@@ -32,9 +32,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from test_colab import toc_notebooks  # the chapters, in book order
+
 ROOT = Path(__file__).resolve().parent.parent
-CHAPTERS = sorted((ROOT / "book").rglob("*.ipynb"))
-CHAPTERS = [p for p in CHAPTERS if ".ipynb_checkpoints" not in p.parts]
+CHAPTERS = toc_notebooks()
 
 # What a benchmark reports, and the words that point from prose to printed output.
 # ("times" and "benchmark" are left out: "the benchmark times the fit ... below the same

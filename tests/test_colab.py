@@ -125,22 +125,14 @@ def _base_env() -> Path:
 
 
 def _wheel(out: Path) -> Path:
-    """A wheel of mlbook, built from a copy so that nothing is written into the checkout."""
-    src = out / "src"
-    src.mkdir()
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, src / name)
-    shutil.copytree(ROOT / "mlbook", src / "mlbook",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    cmd = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, src]
-    # setuptools that can build a wheel is here (>= 70.1, or an older one with the
-    # package wheel): no isolated build environment, so no index, needed
-    import importlib.util
-    if importlib.util.find_spec("setuptools.command.bdist_wheel") or importlib.util.find_spec("wheel"):
-        cmd.insert(5, "--no-build-isolation")
-    _run(cmd, env=_clean_env())
-    (wheel,) = out.glob("mlbook-*.whl")
-    return wheel
+    """A wheel of mlbook, built as the book build builds the one its site serves
+    (``_ext/site_wheel.py``: from a copy, so nothing is written into the checkout)."""
+    sys.path.insert(0, str(ROOT / "_ext"))
+    try:
+        import site_wheel
+    finally:
+        sys.path.pop(0)
+    return site_wheel.build_wheel(ROOT, out, env=_clean_env())
 
 
 def _layered_env(base: Path, where: Path) -> Path:
@@ -355,7 +347,10 @@ def _execute(nb, folder: Path, kernels: Path, kernel: str) -> dict:
 
 
 def _with_answers(student, solution, wrong: list[dict] = ()):
-    """The student notebook with the solution's answer cells (and these mistakes) in it."""
+    """The student notebook with the solution's answer cells (and these mistakes, written
+    in as tests/test_assignments.py writes them into the solution) in it."""
+    from test_assignments import apply_wrong_answer
+
     nb = copy.deepcopy(student)
     assert len(nb.cells) == len(solution.cells)
     filled = 0
@@ -368,20 +363,18 @@ def _with_answers(student, solution, wrong: list[dict] = ()):
             assert cell.source == sol.source, "student and solution notebooks differ outside answers"
     assert filled, "no answer cell found in the student notebook"
     for entry in wrong:
-        hits = [c for c in nb.cells if entry["replace"] in c.source]
-        assert len(hits) == 1, f"{entry['replace']!r} must occur once"
-        hits[0].source = hits[0].source.replace(entry["replace"], entry["with"])
+        nb = apply_wrong_answer(nb, entry)
     return nb
 
 
 @pytest.mark.parametrize("aid", _colab_ids())
 def test_grader_check_runs_on_colab(colab_kernels, aid, tmp_path):
     import nbformat
-    import yaml
 
     tool = _assignments_tool()
     assert aid in tool.assignment_ids(), f"no assignment {aid} in {tool.SOURCE}"
-    dist = tool.build_cached(aid, ROOT / ".venv" / "cache" / "assignments")  # shared with test_assignments
+    from test_assignments import CACHE   # the builds test_assignments uses too
+    dist = tool.build_cached(aid, CACHE)
     student_file = dist / "student" / f"{aid}.ipynb"
     student = nbformat.read(student_file, as_version=4)
     solution = nbformat.read(dist / "autograder" / f"{aid}.ipynb", as_version=4)
@@ -412,8 +405,9 @@ def test_grader_check_runs_on_colab(colab_kernels, aid, tmp_path):
     # as handed out (every answer `...`; its file uploaded into /content this time, where
     # otter still refuses metadata tests), and a plausible mistake per question written
     # into the solution (the first of each question in wrong_answers.yml).
+    from test_assignments import _wrong_answers
     wrong, seen = [], set()
-    for entry in yaml.safe_load((tool.SOURCE / aid / "wrong_answers.yml").read_text()):
+    for entry in _wrong_answers(aid):
         if entry["question"] not in seen:
             seen.add(entry["question"])
             wrong.append(entry)

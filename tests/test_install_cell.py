@@ -17,15 +17,12 @@ takes well under a second and needs no download.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import re
 import socket
 import subprocess
 import sys
 import sysconfig
-import threading
 import tomllib
 import zipfile
 from pathlib import Path
@@ -33,6 +30,7 @@ from types import SimpleNamespace
 
 import pytest
 import yaml
+from local_site import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -76,19 +74,8 @@ def built_site(tmp_path_factory):
 @pytest.fixture(scope="module")
 def site(built_site):
     """Serve the built folder on 127.0.0.1; yields its URL and the paths requested."""
-    requested = []
-
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            requested.append(self.path)
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=str(built_site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield SimpleNamespace(url=f"http://127.0.0.1:{server.server_address[1]}/", requested=requested)
-    server.shutdown()
-    thread.join(5)
+    with serve(built_site) as (url, requested):
+        yield SimpleNamespace(url=url, requested=requested)
 
 
 @pytest.fixture(scope="module")

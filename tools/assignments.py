@@ -37,6 +37,7 @@ import ast
 import concurrent.futures
 import copy
 import csv
+import inspect
 import json
 import os
 import re
@@ -69,6 +70,9 @@ if importlib.util.find_spec("otter") is None:
 import otter
 
 
+{otter_test}
+
+
 def _otter_grader(name, public_tests):
     """Otter reads the public tests from this notebook's file. Where the kernel cannot see the
     file (Colab keeps it in Drive), they are written from here into a folder of their own."""
@@ -76,12 +80,9 @@ def _otter_grader(name, public_tests):
         return otter.Notebook(name)
     folder = os.path.join(".otter_public_tests", os.path.splitext(name)[0])
     os.makedirs(folder, exist_ok=True)
-    for question, (points, all_or_nothing, cases) in public_tests.items():
-        test = {{"name": question, "points": points, "all_or_nothing": all_or_nothing,
-                "suites": [{{"type": "doctest", "scored": True, "setup": "", "teardown": "",
-                            "cases": [{{"code": c, "hidden": False, "locked": False}} for c in cases]}}]}}
+    for question, compact in public_tests.items():
         with open(os.path.join(folder, question + ".py"), "w", encoding="utf-8") as f:
-            f.write("OK_FORMAT = True\\n\\ntest = " + repr(test) + "\\n")
+            f.write("OK_FORMAT = True\\n\\ntest = " + repr(_otter_test(question, *compact)) + "\\n")
     return otter.Notebook(tests_dir=folder)
 
 
@@ -90,8 +91,8 @@ grader = _otter_grader("{name}", {{
 {tests}}})'''
 
 
-def _expand(question: str, points, all_or_nothing, cases) -> dict:
-    """Otter's test dict, as ``_otter_grader`` in GRADER_CELL builds it (keep the two alike)."""
+def _otter_test(question, points, all_or_nothing, cases):
+    """Otter's test dict (OK format) for one question's public tests."""
     return {"name": question, "points": points, "all_or_nothing": all_or_nothing,
             "suites": [{"type": "doctest", "scored": True, "setup": "", "teardown": "",
                         "cases": [{"code": c, "hidden": False, "locked": False} for c in cases]}]}
@@ -114,12 +115,14 @@ def grader_cell(name: str, public_tests: dict) -> str:
     for question, test in public_tests.items():
         cases = [case["code"] for suite in test["suites"] for case in suite["cases"]]
         compact = (test["points"], test["all_or_nothing"], cases)
-        if _expand(question, *compact) != test:
+        if _otter_test(question, *compact) != test:
             raise ValueError(f"{name} {question}: the grader cell cannot carry this test "
                              f"(otter wrote fields it does not know): {test!r}")
         items.append(f"    {json.dumps(question)}: ({compact[0]!r}, {compact[1]!r}, [\n"
                      + "".join(f"        {_string_literal(c, 8)},\n" for c in cases) + "    ]),\n")
-    return GRADER_CELL.format(marker=GRADER_MARKER, name=name, tests="".join(items))
+    # the cell rebuilds otter's test dicts with this very function (its source, copied in)
+    return GRADER_CELL.format(marker=GRADER_MARKER, name=name, tests="".join(items),
+                              otter_test=inspect.getsource(_otter_test).rstrip())
 
 
 CONFIG_RE = re.compile(r"#\s+assignment\s+config\s*", re.I)

@@ -158,21 +158,33 @@ _NOT_TEXT = re.compile(
     r"|<span class=\"math[^\"]*\"[^>]*>.*?</span>"              # inline math for MathJax
     r"|<div class=\"math[^\"]*\"[^>]*>.*?</div>",               # display math for MathJax
     re.S)
-# a \command, a $...$ pair, or a TeX sub- or superscript group such as h_{l+1}
-_RAW_TEX = re.compile(r"\\[A-Za-z]{2,}|\$[^$\s][^$]*\$|[A-Za-z0-9][_^]\{")
+# TeX a reader should never see: a \command, a \( \) \[ \] delimiter, a $...$
+# pair, or a sub- or superscript group such as h_{l+1}
+_RAW_TEX = re.compile(r"\\[A-Za-z]{2,}|\\[()\[\]]|\$[^$\s][^$]*\$|[A-Za-z0-9][_^]\{")
+
+
+def _pages(html: Path, under: str = "") -> list[Path]:
+    """The built pages (under ``under``), the theme's static files left out."""
+    return sorted(p for p in (html / under).rglob("*.html")
+                  if "_static" not in p.relative_to(html).parts)
+
+
+def _text_matches(html: Path, pages: list[Path], pattern: re.Pattern, what: str) -> list[str]:
+    """One problem per match of ``pattern`` in a page's visible text, with its context;
+    ``what(match)`` names the problem, or is None for a match that is right."""
+    problems = []
+    for page in pages:
+        text = visible_text(page.read_text(encoding="utf-8"))
+        for m in pattern.finditer(text):
+            if what(m) is None:
+                continue
+            near = " ".join(text[max(0, m.start() - 40):m.end() + 30].replace("\0", " | ").split())
+            problems.append(f"{page.relative_to(html)}: {what(m)}: ...{near}...")
+    return problems
 
 
 def check_raw_tex(html: Path) -> list[str]:
-    problems = []
-    for page in sorted((html / "book").rglob("*.html")):
-        text = page.read_text(encoding="utf-8")
-        start = text.find("<main")
-        body = _NOT_TEXT.sub(" ", text[start if start >= 0 else 0:])
-        body = re.sub(r"<[^>]+>", " ", body)
-        for m in _RAW_TEX.finditer(body):
-            near = " ".join(body[max(0, m.start() - 40):m.end() + 20].split())
-            problems.append(f"{page.relative_to(html)}: raw TeX in the text: ...{near}...")
-    return problems
+    return _text_matches(html, _pages(html, "book"), _RAW_TEX, lambda m: "raw TeX in the text")
 
 
 # Tags that end a run of text: a word at the end of a table cell, list item,
@@ -209,16 +221,9 @@ def check_doubled_words(html: Path) -> list[str]:
 
     A prose word before a cross-reference that renders with the same word is
     the usual cause: "exercise {numref}`label`" reads "exercise Exercise 5.2"."""
-    problems = []
-    pages = sorted(p for p in html.rglob("*.html") if "_static" not in p.relative_to(html).parts)
-    for page in pages:
-        text = visible_text(page.read_text(encoding="utf-8"))
-        for m in _DOUBLED.finditer(text):
-            if m.group(1).lower() in DOUBLED_OK:
-                continue
-            near = " ".join(text[max(0, m.start() - 50):m.end() + 30].replace("\0", " | ").split())
-            problems.append(f"{page.relative_to(html)}: doubled word '{m.group(1)} {m.group(2)}': ...{near}...")
-    return problems
+    return _text_matches(html, _pages(html), _DOUBLED,
+                         lambda m: None if m.group(1).lower() in DOUBLED_OK
+                         else f"doubled word '{m.group(1)} {m.group(2)}'")
 
 
 # A run time typed into the prose ("each chapter runs in a few seconds") is
@@ -233,20 +238,13 @@ _TYPED_RUN_TIME = re.compile(
 
 def check_typed_run_times(html: Path) -> list[str]:
     """No page claims in words how long a chapter or notebook takes to run."""
-    problems = []
-    for page in sorted((html / "book").rglob("*.html")):
-        text = visible_text(page.read_text(encoding="utf-8"))
-        for m in _TYPED_RUN_TIME.finditer(text):
-            near = " ".join(text[max(0, m.start() - 30):m.end() + 20].replace("\0", " | ").split())
-            problems.append(f"{page.relative_to(html)}: a typed run time: ...{near}...")
-    return problems
+    return _text_matches(html, _pages(html, "book"), _TYPED_RUN_TIME, lambda m: "a typed run time")
 
 
 # What Sphinx's search page (searchtools.js) cuts its excerpts from, unless
 # _static/search_excerpt.js changes it: the text of [role="main"], formulas as TeX.
 SPHINX_EXCERPT = {"EXCERPT_ROOT": '[role="main"]', "EXCERPT_DROP": ".headerlink, script, style",
                   "EXCERPT_MATH": None}
-_TEX_IN_TEXT = re.compile(r"\\[A-Za-z]{2,}|\\[()\[\]]|\$[^$\s][^$]*\$")
 
 
 def excerpt_settings(html: Path) -> tuple[dict, str]:
@@ -313,7 +311,7 @@ def check_search_excerpts(html: Path) -> list[str]:
                             f"'{text[:60]}...', not with the page's title '{heading}'")
         for el in root.select("code"):   # inline code shows code as it is
             el.decompose()
-        tex = _TEX_IN_TEXT.search(" ".join(root.get_text(" ").split()))
+        tex = _RAW_TEX.search(" ".join(root.get_text(" ").split()))
         if tex:
             problems.append(f"{doc}.html: the search excerpt ({source}) shows TeX: '{tex.group(0)}'")
     titles = re.search(r'"alltitles":\s*\{', raw)

@@ -79,9 +79,8 @@ if importlib.util.find_spec("mlbook") is None:
             "in a clone of the repository, put it next to this notebook (on Colab: Files, Upload) "
             "and run this cell again.")
     importlib.invalidate_caches()
-elif getattr(importlib.import_module("mlbook"), "__version__", None) != "{version}":
-    print(f"Note: the mlbook installed here is version "
-          f"{{getattr(importlib.import_module('mlbook'), '__version__', 'unknown')}}, "
+elif (_have := getattr(importlib.import_module("mlbook"), "__version__", "unknown")) != "{version}":
+    print(f"Note: the mlbook installed here is version {{_have}}, "
           "not {version}, the version this chapter was written for.")"""
 
 NOTE = '''\
@@ -120,11 +119,15 @@ def wheel_url(config: Path = ROOT / "_config.yml", pyproject: Path = ROOT / "pyp
     return f"{site_url(config)}{WHEEL_FOLDER}/{wheel_name(version(pyproject))}"
 
 
+def repository_url(config: Path = ROOT / "_config.yml") -> str:
+    """The book's repository, ``repository.url`` in ``_config.yml``."""
+    return _config(config)["repository"]["url"].rstrip("/")
+
+
 def repository_source(config: Path = ROOT / "_config.yml",
                       pyproject: Path = ROOT / "pyproject.toml") -> str:
     """The pip requirement that installs the book's version from the repository's tag."""
-    url = _config(config)["repository"]["url"].rstrip("/")
-    return f"mlbook @ git+{url}@v{version(pyproject)}"
+    return f"mlbook @ git+{repository_url(config)}@v{version(pyproject)}"
 
 
 def cell_source(config: Path = ROOT / "_config.yml", pyproject: Path = ROOT / "pyproject.toml") -> str:
@@ -132,7 +135,7 @@ def cell_source(config: Path = ROOT / "_config.yml", pyproject: Path = ROOT / "p
     return TEMPLATE.format(marker=MARKER, version=v, wheel=wheel_name(v),
                            site=wheel_url(config, pyproject),
                            repository=repository_source(config, pyproject),
-                           repository_url=_config(config)["repository"]["url"].rstrip("/"))
+                           repository_url=repository_url(config))
 
 
 def note_source(nb) -> str | None:

@@ -13,15 +13,15 @@ Settings (environment):
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import threading
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+from local_site import serve  # noqa: E402
 
 if os.environ.get("MLBOOK_BROWSER") != "1":
     collect_ignore_glob = ["*.py"]
@@ -43,21 +43,11 @@ def book_dir() -> Path:
     return folder
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # the test reports what fails, not every request
-        pass
-
-
 @pytest.fixture(scope="session")
 def base_url(book_dir):
     """The book served over HTTP on 127.0.0.1 (a free port), as a web site serves it."""
-    handler = functools.partial(_QuietHandler, directory=str(book_dir))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    server.server_close()
+    with serve(book_dir) as (url, _):
+        yield url
 
 
 @pytest.fixture(scope="session")
