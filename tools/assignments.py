@@ -53,6 +53,12 @@ from pathlib import Path
 import nbformat
 import yaml
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "grading"))
+try:
+    import sandbox as grading_sandbox
+finally:
+    sys.path.pop(0)
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "assignments" / "source"
 DIST = ROOT / "assignments" / "dist"
@@ -178,6 +184,7 @@ def prepare(nb, name: str, shared: dict | None = None):
     if len(configs) != 1:
         raise ValueError(f"{name}: expected one raw '# ASSIGNMENT CONFIG' cell, found {len(configs)}")
     merged = _merge(shared, _raw_yaml(configs[0]))
+    merged.pop("forbid_imports", None)           # the grader's key (forbidden_imports), not otter's
     configs[0].source = "# ASSIGNMENT CONFIG\n" + yaml.safe_dump(merged, sort_keys=False)
     for cell in nb.cells:
         if cell.cell_type == "raw" and QUESTION_RE.match(cell.source):
@@ -356,6 +363,8 @@ class Result:
     seconds: float = 0.0
     messages: dict[str, str] = field(default_factory=dict)
     note: str = ""
+    sha256: str = ""                     # of the file as it was before grading began
+    flags: list[str] = field(default_factory=list)   # what the scan of its code found
 
 
 def _kill_tree(pid: int) -> None:
@@ -391,138 +400,105 @@ def _command(args: list[str], memory_mb: float | None) -> list[str]:
     return [sys.executable, "-c", _LIMITED, str(memory_mb), *args]
 
 
-# Put first in every graded notebook (never in the students' copy): a time limit per
-# test, so that a student's function that never returns fails its own tests instead of
-# stopping the grading of every question. SIGALRM interrupts pure-Python loops; the
-# exception is an ordinary one, so doctest records a failed test and goes on. The timer
-# repeats every second until the test ends, in case some code swallows the exception.
-HARNESS = """\
-# grading harness (tools/assignments.py): at most {seconds} s per test
-import signal as _mlbook_signal
-import otter.test_files.ok_test as _mlbook_ok
+def submission_cells(nb) -> list[str]:
+    """The code a submission brings, for the scan: its code cells but otter's cell, its
+    checks and the install cell as the build wrote it."""
+    import install_cell
 
-class _TestTimeLimit(Exception):
-    pass
-
-def _mlbook_alarm(signum, frame):
-    raise _TestTimeLimit("the test ran longer than {seconds} s (an endless loop?)")
-
-def _mlbook_run_doctest(*args, _run=_mlbook_ok.run_doctest, **kwargs):
-    previous = _mlbook_signal.signal(_mlbook_signal.SIGALRM, _mlbook_alarm)
-    _mlbook_signal.setitimer(_mlbook_signal.ITIMER_REAL, {seconds}, 1.0)
-    try:
-        return _run(*args, **kwargs)
-    finally:
-        _mlbook_signal.setitimer(_mlbook_signal.ITIMER_REAL, 0)
-        _mlbook_signal.signal(_mlbook_signal.SIGALRM, previous)
-
-_mlbook_ok.run_doctest = _mlbook_run_doctest
-"""
-
-
-def _otter_run(cell_timeout: float, argv: list[str]) -> None:
-    """``otter run`` with a time limit per notebook cell: a cell that runs longer is
-    interrupted (KeyboardInterrupt) and execution goes on with the next cell. Otter's own
-    test cells are exempt (each test has its own limit, from HARNESS)."""
-    import nbconvert.preprocessors as pp
-    from traitlets import Any, Bool
-
-    def per_cell(cell):
-        src = cell.source if hasattr(cell, "source") else str(cell)
-        # otter's own cells: its set-up, and the checks (each test has its own limit)
-        if (src.startswith("from otter import Notebook as")
-                or "Checker.check_if_not_already_checked" in src
-                or re.search(r"\.check\(\"q\d+\"\)", src)):
-            return None
-        return int(cell_timeout)
-
-    class CellLimitedExecutePreprocessor(pp.ExecutePreprocessor):
-        interrupt_on_timeout = Bool(True).tag(config=True)
-        timeout_func = Any(per_cell, allow_none=True).tag(config=True)
-
-    pp.ExecutePreprocessor = CellLimitedExecutePreprocessor   # otter imports it at call time
-    from otter.cli import cli
-
-    cli(["run", *argv])
+    install = install_cell.cell_source()
+    out = []
+    for cell in nb.get("cells", []) if isinstance(nb, dict) else []:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        src = cell.get("source", "")
+        src = "".join(src) if isinstance(src, list) else str(src)
+        if src.startswith(GRADER_MARKER) or src == install:
+            continue
+        src = re.sub(r"^\s*grader\.check(_all)?\(.*\)\s*;?\s*$", "", src, flags=re.M)
+        if src.strip():
+            out.append(src)
+    return out
 
 
 def grade_one(submission: Path, autograder: Path, points: dict[str, float],
               timeout: float, memory_mb: float | None = 4096, cell_timeout: float = 60,
-              test_timeout: int = 20) -> Result:
-    """Grade one notebook with ``otter run`` in a fresh process tree; never raises.
+              test_timeout: int = 20, setup: Path | None = None,
+              forbidden: list[str] = (), data: bytes | None = None) -> Result:
+    """Grade one notebook; never raises.
 
-    The tree gets ``timeout`` seconds of wall time and ``memory_mb`` megabytes of
-    address space per process (the kernel inherits the cap). Inside, a cell that runs
-    longer than ``cell_timeout`` seconds is interrupted and the next one runs, and a test
-    that runs longer than ``test_timeout`` seconds fails: a loop costs the questions it
-    breaks, and the whole-notebook ``timeout`` is the last resort.
+    ``data`` is the submission's bytes, read once before grading began (``grade`` reads
+    every file first; the file itself is never opened again). The submission runs in the
+    sandbox (tools/grading/sandbox.py) and the tests in a trusted process
+    (tools/grading/trusted.py) that calls its functions over a pipe; ``setup`` is the
+    instructor's notebook whose setup cells the tests run with (default: the solution
+    notebook next to the autograder zip). The pair gets ``timeout`` seconds of wall time
+    and ``memory_mb`` megabytes of address space per process; a cell that runs longer
+    than ``cell_timeout`` seconds is stopped and the next one runs; a call into the
+    submission that runs longer than ``test_timeout`` fails its test.
     """
+    import hashlib
+
     student = submission.stem
     start = time.perf_counter()
+    data = submission.read_bytes() if data is None else data
+    digest = hashlib.sha256(data).hexdigest()
     try:
-        nb = nbformat.read(submission, as_version=4)
+        nb = json.loads(data.decode("utf-8"))
+        if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+            raise ValueError("no cells")
     except Exception as exc:  # not JSON, not a notebook: nothing to run
-        return Result(student, _zero(points), STATUS_ERROR, 0.0,
+        return Result(student, _zero(points), STATUS_ERROR, 0.0, sha256=digest,
                       note=f"the file is not a readable notebook ({type(exc).__name__})")
-    env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
-               MKL_NUM_THREADS="1", PYDEVD_DISABLE_FILE_VALIDATION="1", MPLBACKEND="Agg")
+    flags = grading_sandbox.scan(submission_cells(nb), forbidden)
+    setup = setup or autograder.parent / f"{autograder.name.removesuffix('-autograder.zip')}.ipynb"
     with tempfile.TemporaryDirectory(prefix="grade-") as tmp:
-        graded = Path(tmp) / "submission" / submission.name
-        graded.parent.mkdir()
+        os.chmod(tmp, 0o700)
+        copy = Path(tmp) / "submission.ipynb"
+        copy.write_bytes(data)
+        proc = subprocess.Popen(
+            _command([sys.executable, str(ROOT / "tools" / "grading" / "trusted.py"),
+                      str(autograder), str(setup), str(copy), str(cell_timeout),
+                      str(test_timeout), str(timeout + 30)], memory_mb),  # our limit rules
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=tmp,
+            start_new_session=True,
+            env=dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
+                     MKL_NUM_THREADS="1", MPLBACKEND="Agg"))
         try:
-            nb.cells.insert(0, nbformat.v4.new_code_cell(HARNESS.format(seconds=int(test_timeout))))
-            nbformat.write(nb, graded)
-        except Exception as exc:  # a notebook too broken to write back
-            return Result(student, _zero(points), STATUS_ERROR, 0.0,
-                          note=f"the notebook is malformed ({type(exc).__name__}: {exc})")
-        log = Path(tmp) / "otter.log"
-        with open(log, "w") as fh:
-            proc = subprocess.Popen(
-                _command([sys.executable, str(Path(__file__).resolve()), "_otter-run",
-                          str(cell_timeout), "-a", str(autograder), "-o", tmp, "--no-logo",
-                          str(graded)], memory_mb),
-                stdout=fh, stderr=subprocess.STDOUT, cwd=tmp, env=env, start_new_session=True)
-            try:
-                proc.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                _kill_tree(proc.pid)
-                return Result(student, _zero(points), STATUS_TIMEOUT,
-                              time.perf_counter() - start,
-                              note=f"stopped after the time limit of {timeout:g} s "
-                                   "(an endless loop, or far too slow)")
-        seconds = time.perf_counter() - start
-        results = Path(tmp) / "results.json"
-        if not results.is_file():
-            tail = "\n".join(log.read_text(errors="replace").splitlines()[-5:])
-            return Result(student, _zero(points), STATUS_ERROR, seconds,
-                          note=f"the autograder could not run the notebook:\n{tail}")
-        data = json.loads(results.read_text())
-    return _parse_results(student, data, points, seconds)
+            out, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            _kill_tree(proc.pid)
+            proc.communicate()
+            return Result(student, _zero(points), STATUS_TIMEOUT, time.perf_counter() - start,
+                          sha256=digest, flags=flags,
+                          note=f"stopped after the time limit of {timeout:g} s "
+                               "(an endless loop, or far too slow)")
+    seconds = time.perf_counter() - start
+    try:
+        res = json.loads(out.decode().strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return Result(student, _zero(points), STATUS_ERROR, seconds, sha256=digest, flags=flags,
+                      note=f"the grader could not run the notebook (exit {proc.returncode})")
+    scores = {q: round(min(float(res["scores"].get(q, 0.0)), points[q]), 6) for q in points}
+    messages = {q: "\n".join(res["public"].get(q, [])) for q in points if scores[q] < points[q]}
+    note = res.get("note", "")
+    if res.get("cell_errors"):
+        e = res["cell_errors"]
+        note = "; ".join(filter(None, [note, f"{len(e)} cell(s) raised, the first: cell {e[0]['cell']}"
+                                             f" {e[0]['type']}: {e[0]['message'][:120]}"]))
+    return Result(student, scores, STATUS_OK, seconds, messages, note, sha256=digest, flags=flags)
 
 
-def _parse_results(student: str, data: dict, points: dict[str, float], seconds: float) -> Result:
-    """Scores per question from otter's results.json (Gradescope's format).
-
-    Otter writes one entry per question (``"name": "q1"``, with ``score`` and
-    ``max_score``), whose output may show hidden tests, and one ``"Public Tests"`` entry
-    whose output shows only the public ones: the feedback quotes only the latter.
-    """
-    scores = _zero(points)
-    public: dict[str, str] = {}
-    for t in data.get("tests", []):
-        name = str(t.get("name", "")).strip()
-        if name == "Public Tests":
-            # students may see these: one block per question, "q1 results:" ...
-            for block in re.split(r"\n(?=\S)", str(t.get("output", ""))):
-                m = re.match(r"(q\d+) results:", block)
-                if m:
-                    public[m.group(1)] = block
-        elif name in scores:
-            scores[name] += float(t.get("score") or 0.0)
-    messages = {q: public.get(q, "") for q in points if scores[q] < points[q]}
-    # round away float noise: points are integers, all-or-nothing by default
-    scores = {q: round(min(s, points[q]), 6) for q, s in scores.items()}
-    return Result(student, scores, STATUS_OK, seconds, messages)
+def forbidden_imports(aid: str) -> list[str]:
+    """The modules an assignment forbids (``forbid_imports:`` in its ASSIGNMENT CONFIG cell)."""
+    src = SOURCE / aid / f"{aid}.ipynb"
+    if not src.is_file():
+        return []
+    nb = nbformat.read(src, as_version=4)
+    for c in nb.cells:
+        if c.cell_type == "raw" and CONFIG_RE.match(c.source):
+            value = _raw_yaml(c).get("forbid_imports", [])
+            return [value] if isinstance(value, str) else [str(v) for v in value]
+    return []
 
 
 def infer_assignment(folder: Path, notebooks: list[Path], dist: Path = DIST) -> str:
@@ -551,23 +527,6 @@ def infer_assignment(folder: Path, notebooks: list[Path], dist: Path = DIST) -> 
                      f"pass ASSIGNMENT=<id> (one of {', '.join(known) or 'none built'})")
 
 
-def _summarise_public(q: str, block: str) -> list[str]:
-    """Short lines from otter's report of one question's public tests: for each failed
-    test, the statement that failed and the error's last line (no traceback)."""
-    lines = []
-    cases = re.split(r"\n\s*%s - (\d+) result:" % re.escape(q), block)
-    for number, text in zip(cases[1::2], cases[2::2]):
-        if "Test case passed" in text:
-            continue
-        failed = re.search(r"Failed example:\n(.*?)\n\s*(?:Exception raised:|Expected:)", text, re.S)
-        statement = " ".join(l.strip() for l in failed.group(1).splitlines()) if failed else "?"
-        last = [l.strip() for l in text.strip().splitlines() if l.strip()]
-        lines.append(f"  public test {number} failed: {statement}")
-        if last:
-            lines.append(f"      -> {last[-1]}")
-    return lines
-
-
 def feedback_text(r: Result, aid: str, points: dict[str, float]) -> str:
     total, possible = sum(r.scores.values()), sum(points.values())
     lines = [f"Assignment {aid}: feedback for {r.student}",
@@ -576,7 +535,7 @@ def feedback_text(r: Result, aid: str, points: dict[str, float]) -> str:
         s = r.scores[q]
         lines.append(f"{q}: {s:g} / {p:g}")
         if s < p and r.status == STATUS_OK:
-            public = _summarise_public(q, r.messages.get(q, ""))
+            public = [l for l in r.messages.get(q, "").splitlines() if l.strip()]
             lines += public or ["  the public tests passed; a hidden test failed"]
     if r.status != STATUS_OK or r.note:
         lines += ["", f"Note: {r.note or r.status}"]
@@ -602,32 +561,41 @@ def grade(folder: Path, assignment: str | None = None, jobs: int = 2, timeout: f
     if not autograder.is_file():
         raise SystemExit(f"{autograder} does not exist: run `make assignments` first")
     points = question_points(autograder)
+    grading_sandbox.bwrap_path()              # no sandbox, no grading: stops saying what to install
+    grading_sandbox.mlbook_site()             # the sandbox's mlbook, built once before the jobs start
+    forbidden = forbidden_imports(aid)
     out = Path(out) if out else folder / "graded"
     (out / "feedback").mkdir(parents=True, exist_ok=True)
+    # every submission read once, before any is graded: its hash is of what was handed in,
+    # and what a submission does while graded cannot change another's input
+    data = {nb: nb.read_bytes() for nb in notebooks}
     print(f"grading {len(notebooks)} notebooks of {aid} ({len(points)} questions, "
           f"{sum(points.values()):g} points), {jobs} at a time; limits: {timeout:g} s per "
           f"notebook, {cell_timeout:g} s per cell, {test_timeout:g} s per test")
     start = time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = {pool.submit(grade_one, nb, autograder, points, timeout, memory_mb,
-                               cell_timeout, test_timeout): nb for nb in notebooks}
+                               cell_timeout, test_timeout, None, forbidden, data[nb]): nb
+                   for nb in notebooks}
         results = []
         for fut in concurrent.futures.as_completed(futures):
             nb = futures[fut]
             try:
                 r = fut.result()
             except Exception as exc:  # a bug of ours must not cost the other students
-                r = Result(nb.stem, _zero(points), STATUS_ERROR, note=f"grader error: {exc!r}")
+                r = Result(nb.stem, _zero(points), STATUS_ERROR, note=f"grader error: {exc!r}",
+                           sha256=__import__("hashlib").sha256(data[nb]).hexdigest())
             results.append(r)
             print(f"  {r.student:>20}: {sum(r.scores.values()):g} / {sum(points.values()):g}"
-                  f"  [{r.status}, {r.seconds:.1f} s]")
+                  f"  [{r.status}, {r.seconds:.1f} s]" + (f"  flags: {' '.join(r.flags)}" if r.flags else ""))
     results.sort(key=lambda r: _natural(r.student))
     with open(out / "grades.csv", "w", newline="") as fh:
         w = csv.writer(fh)
-        w.writerow(["student", *points, "total", "status"])
+        w.writerow(["student", *points, "total", "status", "seconds", "flags", "sha256"])
         for r in results:
             w.writerow([r.student, *(f"{r.scores[q]:g}" for q in points),
-                        f"{sum(r.scores.values()):g}", r.status])
+                        f"{sum(r.scores.values()):g}", r.status, f"{r.seconds:.1f}",
+                        " ".join(r.flags), r.sha256])
     for r in results:
         (out / "feedback" / f"{r.student}.txt").write_text(feedback_text(r, aid, points))
     wall = time.perf_counter() - start
@@ -638,9 +606,6 @@ def grade(folder: Path, assignment: str | None = None, jobs: int = 2, timeout: f
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["_otter-run"]:          # internal: the process grade_one starts
-        _otter_run(float(argv[1]), argv[2:])
-        return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="generate student notebooks and autograders")

@@ -1,0 +1,181 @@
+"""Runs inside the sandbox: executes a student's notebook, then answers calls.
+
+Started by the trusted process (tools/grading/trusted.py) inside bubblewrap, with this
+folder read-only at /grader. It talks over its standard input and output, one JSON
+message a line (protocol.py); the student's own prints go to standard error. It holds
+no test and no solution: it only runs the student's code cells (not otter's cells) in
+one namespace, each cell stopped after a time limit, and then serves
+
+* ``{"op": "names"}``: the student's global names and whether each is callable;
+* ``{"op": "get", "name": ...}``: a global's value (plain data, else opaque);
+* ``{"op": "call", "name": ..., "args": ..., "kwargs": ...}``: calls a function; while
+  it runs, a callable the trusted side passed in is called back over the pipe
+  (``{"op": "callback"}``); the reply carries the result and the arguments as the call
+  left them.
+
+Whatever the student's code raises (KeyboardInterrupt and SystemExit included) is
+reported as an error of that call only.
+"""
+
+import json
+import os
+import re
+import signal
+import sys
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import protocol  # noqa: E402
+
+_IN = os.fdopen(os.dup(0), "rb", buffering=0)
+_OUT = os.fdopen(os.dup(1), "wb", buffering=0)
+_devnull = os.open(os.devnull, os.O_RDONLY)
+os.dup2(_devnull, 0)            # the student's code reads nothing from the grader
+os.dup2(2, 1)                   # ... and its prints do not reach the pipe
+sys.stdin = open(os.devnull)
+sys.stdout = sys.stderr
+
+GRADER_CELL = re.compile(r"#\s*Load otter-grader|\botter\.Notebook\(")
+CHECK_LINE = re.compile(r"^\s*grader\.check(_all)?\(.*\)\s*;?\s*$", re.M)
+
+
+class TimeLimit(BaseException):
+    """Raised in the student's code when a cell or a call runs past its limit."""
+
+
+def _alarm(signum, frame):
+    raise TimeLimit("ran past its time limit")
+
+
+class _Limit:
+    """SIGALRM after ``seconds``, repeated every second until the block ends (in case the
+    code swallows the first)."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+
+    def __enter__(self):
+        signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, self.seconds, 1.0)
+
+    def __exit__(self, *exc):
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        return False
+
+
+def send(msg):
+    _OUT.write(protocol.dumps(msg))
+
+
+def receive():
+    line = _IN.readline(protocol.MAX_LINE + 1)
+    if not line:
+        os._exit(0)
+    return protocol.loads(line)
+
+
+def _error(exc):
+    return {"type": type(exc).__name__, "message": str(exc)[:500]}
+
+
+def cells_of(path):
+    with open(path, encoding="utf-8") as f:
+        nb = json.load(f)
+    out = []
+    for cell in nb.get("cells", []) if isinstance(nb, dict) else []:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        src = cell.get("source", "")
+        src = "".join(src) if isinstance(src, list) else str(src)
+        if GRADER_CELL.search(src):
+            continue                      # otter's cell: otter is not in the sandbox
+        out.append(CHECK_LINE.sub("", src))
+    return out
+
+
+class _Shell:
+    """What ``get_ipython()`` returns here: magics and shell escapes do nothing."""
+
+    def run_line_magic(self, *args, **kwargs):
+        return None
+
+    run_cell_magic = run_line_magic
+    system = getoutput = run_line_magic
+
+
+def _python_of(src):
+    try:
+        compile(src, "<cell>", "exec")
+        return src
+    except SyntaxError:
+        try:   # IPython syntax (%magic, !command): IPython's own translation to Python
+            from IPython.core.inputtransformer2 import TransformerManager
+            return TransformerManager().transform_cell(src)
+        except Exception:
+            return src
+
+
+def run_notebook(path, cell_timeout, ns):
+    errors = []
+    for k, src in enumerate(cells_of(path)):
+        try:
+            code = compile(_python_of(src), f"<cell {k}>", "exec")
+            with _Limit(cell_timeout):
+                exec(code, ns)
+        except BaseException as exc:      # noqa: BLE001 - the next cell runs regardless
+            errors.append({"cell": k, **_error(exc)})
+            traceback.print_exc()
+    return errors
+
+
+def main():
+    notebook, cell_timeout, call_timeout = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+    ns = {"__name__": "__main__", "get_ipython": lambda: _Shell()}
+    start = time.perf_counter()
+    errors = run_notebook(notebook, cell_timeout, ns)
+    send({"op": "ready", "errors": errors, "seconds": time.perf_counter() - start})
+
+    def callback(spec):
+        def call_back(*args, **kwargs):
+            enc = protocol.Encoder(strict=False)
+            send({"op": "callback", "id": spec["__fn__"], "args": enc.encode(list(args)),
+                  "kwargs": enc.encode(dict(kwargs))})
+            reply = receive()
+            if "error" in reply:
+                raise RuntimeError(f"the grader's function raised {reply['error']}")
+            return protocol.Decoder().decode(reply["result"])
+        return call_back
+
+    while True:
+        msg = receive()
+        op = msg.get("op")
+        try:
+            if op == "names":
+                send({"names": {n: callable(v) for n, v in list(ns.items())
+                                if isinstance(n, str) and not n.startswith("__")}})
+            elif op == "get":
+                send({"result": protocol.Encoder(strict=False).encode(ns[msg["name"]])})
+            elif op == "call":
+                dec = protocol.Decoder(callback_hook=callback)
+                args = dec.decode(msg["args"])
+                kwargs = dec.decode(msg["kwargs"])
+                try:
+                    fn = ns[msg["name"]]
+                    with _Limit(call_timeout):
+                        result = fn(*args, **kwargs)
+                except BaseException as exc:     # noqa: BLE001 - fails this call only
+                    send({"error": _error(exc)})
+                    continue
+                enc = protocol.Encoder(strict=False, args=dec.mutables)
+                out = enc.encode(result)
+                after = [protocol.Encoder(strict=False).encode(m) for m in dec.mutables]
+                send({"result": out, "after": after})
+            else:
+                send({"error": {"type": "ProtocolError", "message": f"unknown op {op!r}"}})
+        except BaseException as exc:             # noqa: BLE001
+            send({"error": _error(exc)})
+
+
+if __name__ == "__main__":
+    main()

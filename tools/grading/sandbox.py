@@ -1,0 +1,175 @@
+"""The bubblewrap sandbox a submission runs in, and the static scan of its code.
+
+The sandbox (Debian's ``bubblewrap``, ``bwrap``) sees, read-only: /usr, the Python
+installation, the grading venv's site-packages (its editable ``mlbook`` hidden), a
+copy of ``mlbook`` installed from the book's wheel, this folder's runner and protocol,
+and the submission's own copy of its notebook; a private tmpfs at /tmp; no network
+(``--unshare-all``), its own pid namespace (so everything it starts dies with it,
+``--die-with-parent``), a new session (no terminal), an empty environment. Nothing of
+the checkout, the hidden tests or the other submissions is inside.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+MISSING_BWRAP = ("bubblewrap (bwrap) is not installed: the grader runs every submission in its "
+                 "sandbox and never without it. Install Debian's bubblewrap "
+                 "(sudo apt-get install bubblewrap) and run again.")
+
+
+def bwrap_path() -> str:
+    path = shutil.which("bwrap")
+    if path is None:
+        raise SystemExit(MISSING_BWRAP)
+    return path
+
+
+def mlbook_site(cache: Path | None = None) -> Path:
+    """A folder holding ``mlbook`` installed (not editable) from the book's own wheel,
+    built once per content of the package (kept in ``.venv/cache``)."""
+    cache = cache or ROOT / ".venv" / "cache"
+    h = hashlib.sha256()
+    for f in sorted((ROOT / "mlbook").rglob("*")) + [ROOT / "pyproject.toml"]:
+        if f.is_file() and "__pycache__" not in f.parts:
+            h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes())
+    target = cache / f"sandbox-mlbook-{h.hexdigest()[:16]}"
+    if (target / "DONE").is_file():
+        return target
+    sys.path.insert(0, str(ROOT / "_ext"))
+    try:
+        import site_wheel
+    finally:
+        sys.path.pop(0)
+    tmp = Path(tempfile.mkdtemp(prefix="sandbox-mlbook-", dir=cache))
+    try:
+        wheel = site_wheel.build_wheel(ROOT, tmp / "build")
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                        "--no-index", "--disable-pip-version-check", "--target",
+                        str(tmp / "site"), str(wheel)], check=True)
+        (tmp / "site" / "DONE").touch()
+        try:
+            (tmp / "site").rename(target)
+        except OSError:
+            if not (target / "DONE").is_file():
+                raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return target
+
+
+def _hidden_in_site(site: Path) -> list[Path]:
+    """What of site-packages names the checkout: the editable install's files."""
+    out = []
+    for p in site.iterdir():
+        n = p.name
+        if n.startswith("__editable__") or n.endswith(".pth") or (
+                n.startswith("mlbook-") and n.endswith(".dist-info")) or n == "mlbook":
+            out.append(p)
+    return out
+
+
+def command(notebook: Path, mlbook: Path, cell_timeout: float, call_timeout: float,
+            memory_mb: float | None = None) -> list[str]:
+    """The bwrap command line that runs ``notebook`` (a private copy) in the sandbox."""
+    bwrap = bwrap_path()
+    python = Path(os.path.realpath(sys.executable))
+    prefix = Path(sys.base_prefix).resolve()
+    site = Path(sysconfig.get_paths()["purelib"]).resolve()
+    args = [bwrap, "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
+            "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
+            "--symlink", "usr/sbin", "/sbin", "--ro-bind", str(prefix), str(prefix),
+            "--ro-bind", str(site), "/sandbox/site"]
+    for p in _hidden_in_site(site):   # the editable mlbook names the checkout: hidden
+        args += ["--tmpfs", f"/sandbox/site/{p.name}"] if p.is_dir() else \
+                ["--ro-bind", "/dev/null", f"/sandbox/site/{p.name}"]
+    args += ["--ro-bind", str(mlbook), "/sandbox/mlbook",
+             "--ro-bind", str(HERE / "runner.py"), "/grader/runner.py",
+             "--ro-bind", str(HERE / "protocol.py"), "/grader/protocol.py",
+             "--ro-bind", str(notebook), f"/home/student/{notebook.name}",
+             "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
+             "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
+             "--setenv", "PYTHONPATH", "/sandbox/mlbook:/sandbox/site",
+             "--setenv", "HOME", "/tmp", "--setenv", "MPLBACKEND", "Agg",
+             "--setenv", "OMP_NUM_THREADS", "1", "--setenv", "OPENBLAS_NUM_THREADS", "1",
+             "--setenv", "MKL_NUM_THREADS", "1", "--setenv", "PATH", "/usr/bin:/bin",
+             "--chdir", "/home/student",
+             str(python), "-S", "-B", "/grader/runner.py", f"/home/student/{notebook.name}",
+             str(cell_timeout), str(call_timeout)]
+    return args
+
+
+# --------------------------------------------------------------------------
+# the static scan: what a submission's code reaches for (grades.csv's flags)
+# --------------------------------------------------------------------------
+
+_PATTERNS = {
+    "otter": r"\botter\b",
+    "proc": r"/proc\b",
+    "pickle": r"\b(c?pickle|dill|cloudpickle|marshal|shelve)\b",
+    "ctypes": r"\b(ctypes|cffi)\b",
+    "subprocess": r"\b(subprocess|multiprocessing|pty)\b|\bos\.(system|popen|exec\w*|spawn\w*|fork\w*|posix_spawn\w*)\b",
+    "kill": r"\bos\.(kill|killpg|abort)\b|\bsignal\.(signal|pthread_kill|alarm|setitimer)\b",
+    "network": r"\b(socket|urllib|requests|http\.client|httpx)\b",
+    "files-outside": r"""open\(\s*f?["'](/|\.\./)|\bglob\b|\bos\.(listdir|scandir|walk)\b""",
+}
+_BUILTIN_NAMES = set(dir(__import__("builtins"))) - {"_", "copyright", "credits", "license", "exit", "quit", "help"}
+
+
+def scan(cells: list[str], forbidden_imports: list[str] = ()) -> list[str]:
+    """Flags for a submission from its code cells' text (the grader's own cells left out)."""
+    text = "\n".join(cells)
+    flags = {name for name, pat in _PATTERNS.items() if re.search(pat, text)}
+    for src in cells:
+        try:
+            tree = ast.parse(src)
+        except SyntaxError:
+            if re.search(r"\b(np|numpy|builtins)\.\w+\s*=[^=]", src):
+                flags.add("monkeypatch")
+            continue
+        for node in ast.walk(tree):
+            targets = []
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("setattr", "delattr"):
+                targets = node.args[:1]
+            for t in targets:
+                root = t
+                while isinstance(root, (ast.Attribute, ast.Subscript)):
+                    root = root.value
+                if t is not root and isinstance(root, ast.Name) and root.id in (
+                        "np", "numpy", "builtins", "__builtins__", "math", "sys", "mlbook"):
+                    flags.add("monkeypatch")
+                elif isinstance(t, ast.Name) and t.id in _BUILTIN_NAMES:
+                    flags.add("shadows-builtin")
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in _BUILTIN_NAMES:
+                flags.add("shadows-builtin")
+            if isinstance(node, ast.ClassDef):
+                for item in ast.walk(node):
+                    if (isinstance(item, (ast.FunctionDef, ast.Assign)) and re.search(
+                            r"__(eq|ne|float|bool|array\w*|lt|le|gt|ge|abs|sub|getattr)__",
+                            getattr(item, "name", "") or ast.unparse(item)[:60])):
+                        flags.add("defines-__eq__")
+                bases = [ast.unparse(b) for b in node.bases]
+                if any(b in ("float", "int", "np.ndarray", "numpy.ndarray", "list", "tuple", "dict")
+                       for b in bases):
+                    flags.add("subclasses-a-value-type")
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                for m in mods:
+                    if any(m == f or m.startswith(f + ".") for f in forbidden_imports):
+                        flags.add(f"imports-{m.split('.')[0]}")
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("__import__", "exec", "eval"):
+                flags.add("exec")
+    return sorted(flags)
