@@ -458,3 +458,119 @@ def test_the_assignment_of_a_folder_is_inferred(built, tmp_path):
     (empty / "x.ipynb").write_text("{}")
     with pytest.raises(SystemExit, match="ASSIGNMENT="):
         tool.infer_assignment(empty, [empty / "x.ipynb"], dist=dist)
+
+
+# --------------------------------------------------------------------------
+# the sandbox: hostile submissions, honest ones
+# --------------------------------------------------------------------------
+
+def _listening_socket():
+    """A port on this machine that records every connection made to it."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(0.2)
+    seen, stop = [], threading.Event()
+
+    def serve():
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+                seen.append(conn.recv(100))
+                conn.close()
+            except OSError:
+                pass
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server.getsockname()[1], seen, stop
+
+
+def test_hostile_submissions_score_nothing_are_flagged_and_leave_no_trace(built, tmp_path):
+    # tests/hostile/attacks.py: one cell per attack, appended to the blank notebook; each
+    # runs whatever it manages to steal, so any mark it gets is the attack's
+    import hashlib
+    import time
+
+    import psutil
+
+    sys.path.insert(0, str(ROOT / "tests" / "hostile"))
+    try:
+        from attacks import ATTACKS
+    finally:
+        sys.path.pop(0)
+    aid = "decision_trees"
+    autograder = _zip(built, aid)
+    points = tool.question_points(autograder)
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    marker = f"mlbook-hostile-{os.getpid()}-{time.time_ns()}"
+    marker_seconds = f"{300 + time.time_ns() % 997 / 1000:.3f}"   # `sleep <this>`: findable
+    port, connections, stop = _listening_socket()
+    for name, (_, cell) in ATTACKS.items():
+        nb = _student(built, aid)
+        nb.cells.append(nbformat.v4.new_code_cell(cell.format(
+            folder=str(folder), root=str(ROOT), autograder=str(autograder), marker=marker,
+            marker_seconds=marker_seconds, port=port)))
+        _write(nb, folder / f"{name}.ipynb")
+    _write(_solution(built, aid), folder / "classmate.ipynb")
+    handed_in = {p.name: p.read_bytes() for p in folder.glob("*.ipynb")}
+    try:
+        results = _by_student(tool.grade(folder, autograder=autograder, jobs=2, timeout=TIMEOUT,
+                                         cell_timeout=CELL_TIMEOUT, test_timeout=TEST_TIMEOUT))
+        gradebook = (folder / "graded" / "grades.csv").read_bytes()
+        time.sleep(6)        # the detached writers wait 3 s after their notebook ran
+    finally:
+        stop.set()
+    assert (folder / "graded" / "grades.csv").read_bytes() == gradebook
+    zero = {q: 0.0 for q in points}
+    for name, (flag, _) in ATTACKS.items():
+        r = results[name]
+        assert r.scores == zero, (name, r)
+        assert flag in r.flags, (name, r.flags)
+        assert r.sha256 == hashlib.sha256(handed_in[f"{name}.ipynb"]).hexdigest()
+    # the classmate is graded as handed in, and their file is untouched
+    assert results["classmate"].scores == points and results["classmate"].flags == []
+    assert {p.name: p.read_bytes() for p in folder.glob("*.ipynb")} == handed_in
+    assert sorted(p.name for p in folder.iterdir()) == sorted([*handed_in, "graded"])
+    # nothing left behind: no file, no process, no connection made
+    assert not (Path("/tmp") / marker).exists() and not (Path("/dev/shm") / marker).exists()
+    assert not (Path("/tmp") / "stolen_tests.txt").exists()
+    left = [p.info for p in psutil.process_iter(["pid", "cmdline"])
+            if marker_seconds in " ".join(p.info["cmdline"] or [])]
+    assert not left, left
+    assert connections == []
+    rows = {r.split(",")[0]: r for r in gradebook.decode().splitlines()[1:]}
+    assert "answers_whose_eq_is_always_true" in rows and "defines-__eq__" in rows[
+        "answers_whose_eq_is_always_true"]
+
+
+def test_honest_work_any_kernel_and_an_interrupt_costs_one_question(built, tmp_path):
+    aid = "decision_trees"
+    sol = _solution(built, aid)
+    points = tool.question_points(_zip(built, aid))
+    qs = list(points)
+    cells = _answer_cells(sol)
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    # saved from a conda kernel: the grader runs its code, whatever the kernel's name
+    nb = copy.deepcopy(sol)
+    nb.metadata["kernelspec"] = {"name": "conda-env-ml-py", "display_name": "Python [conda env:ml]",
+                                 "language": "python"}
+    _write(nb, folder / "conda_kernel.ipynb")
+    # q1's function raises KeyboardInterrupt, q2's SystemExit: each loses its own question
+    nb = copy.deepcopy(sol)
+    nb.cells[cells[qs[0]][0]].source += "\n\ndef entropy(y):\n    raise KeyboardInterrupt\n"
+    _write(nb, folder / "interrupt.ipynb")
+    nb = copy.deepcopy(sol)
+    nb.cells[cells[qs[1]][0]].source += "\n\ndef information_gain(x, y, ent=None):\n    raise SystemExit(1)\n"
+    _write(nb, folder / "exits.ipynb")
+    results = _by_student(tool.grade(folder, autograder=_zip(built, aid), jobs=2, timeout=TIMEOUT,
+                                     cell_timeout=CELL_TIMEOUT, test_timeout=TEST_TIMEOUT))
+    assert results["conda_kernel"].scores == points
+    assert results["interrupt"].scores == {**points, qs[0]: 0.0}
+    assert results["exits"].scores == {**points, qs[1]: 0.0}
+    feedback = (folder / "graded" / "feedback" / "interrupt.txt").read_text()
+    assert "KeyboardInterrupt" in feedback and "the public tests passed" not in feedback

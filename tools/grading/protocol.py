@@ -12,10 +12,10 @@ Anything else a student's function returns (an object whose ``==`` is always tru
 subclass of ``float``, a function, ...) arrives as :class:`Opaque`, which equals
 nothing and refuses to be used as a truth value or a number: a wrong answer.
 
-Lists, dicts and arrays among a call's arguments are numbered in the order the encoder
-meets them; both sides number them the same way, so a result may name an argument
-(``{"__arg__": k}``: the function returned its input itself) and the sandbox can send
-back what the call did to each of them (in-place changes are copied back).
+Every list, dict and array that crosses carries a token (``Table``): when it comes back
+it is the same object, with what the other side did to it written in. So a function
+that changes its argument in place, returns its input or keeps a buffer between calls
+behaves as it would without the pipe.
 
 This file is read by both sides (the sandbox gets a read-only copy): it holds no test.
 """
@@ -65,20 +65,49 @@ class EncodeError(TypeError):
     pass
 
 
+class Table:
+    """The lists, dicts and arrays that crossed, by token, for the whole grading.
+
+    Each side mints tokens for its own objects (``prefix`` "t" on the trusted side, "s"
+    in the sandbox) and records the other side's: an object that comes back names its
+    token, so it is the same object again (a function that returns its input, a buffer
+    kept between calls), and what the other side changed in it is written into it. It
+    keeps every object it saw alive, so an id is never reused."""
+
+    def __init__(self, prefix: str):
+        self.prefix = prefix
+        self.by_id: dict[int, str] = {}
+        self.by_tok: dict[str, object] = {}
+
+    def tok_of(self, obj) -> str:
+        tok = self.by_id.get(id(obj))
+        if tok is None:
+            tok = f"{self.prefix}{len(self.by_tok)}"
+            self.remember(tok, obj)
+        return tok
+
+    def remember(self, tok: str, obj) -> None:
+        old = self.by_tok.get(tok)
+        if old is not None:
+            self.by_id.pop(id(old), None)
+        self.by_tok[tok] = obj
+        self.by_id[id(obj)] = tok
+
+
 class Encoder:
-    """Encodes one message; ``self.mutables`` lists the lists, dicts and arrays met, in order.
+    """Encodes one message; ``self.toks`` lists the tokens of the lists, dicts and arrays met.
 
-    ``callable_hook(obj)`` turns a callable into a JSON object (the trusted side makes
-    callbacks) or returns None; ``strict`` refuses what is not plain data (the trusted
-    side) instead of sending it as opaque (the sandbox side); ``args`` (a list of
-    objects) lets a result name an argument by its number."""
+    ``callable_hook(obj)`` turns any other object into a JSON object (the trusted side
+    passes its functions and objects by reference: the sandbox calls back) or returns None;
+    ``strict`` refuses what is not plain data (the trusted side) instead of sending it as
+    opaque (the sandbox side)."""
 
-    def __init__(self, callable_hook=None, strict=True, args=None):
+    def __init__(self, table: Table, callable_hook=None, strict=True):
+        self.table = table
         self.callable_hook = callable_hook
         self.strict = strict
-        self.args = {id(a): k for k, a in enumerate(args or [])}
-        self.mutables: list = []
-        self._seen: dict[int, int] = {}
+        self.toks: list[str] = []
+        self._seen: set[str] = set()
 
     def encode(self, x, depth=0):
         if depth > 100:
@@ -88,25 +117,23 @@ class Encoder:
             return x
         if t is float:
             return {"__float__": repr(x)} if x != x or x in (float("inf"), float("-inf")) else x
-        if id(x) in self.args and t in (list, dict, np.ndarray):
-            return {"__arg__": self.args[id(x)]}
         if t in (list, dict, np.ndarray):
-            if id(x) in self._seen:
-                return {"__ref__": self._seen[id(x)]}
-            self._seen[id(x)] = len(self.mutables)
-            self.mutables.append(x)
-        if t is list:
-            return [self.encode(v, depth + 1) for v in x]
+            tok = self.table.tok_of(x)
+            if tok in self._seen:          # the same object twice in one message
+                return {"__same__": tok}
+            self._seen.add(tok)
+            self.toks.append(tok)
+            if t is list:
+                return {"__list__": [self.encode(v, depth + 1) for v in x], "tok": tok}
+            if t is dict:
+                return {"__dict__": [[self.encode(k, depth + 1), self.encode(v, depth + 1)]
+                                     for k, v in x.items()], "tok": tok}
+            return {**self._array(x, depth), "tok": tok}
         if t is tuple:
             return {"__tuple__": [self.encode(v, depth + 1) for v in x]}
-        if t is dict:
-            return {"__dict__": [[self.encode(k, depth + 1), self.encode(v, depth + 1)]
-                                 for k, v in x.items()]}
-        if t is np.ndarray:
-            return self._array(x, depth)
         if isinstance(x, np.generic) and type(x) in _SCALAR_TYPES:
             return {"__scalar__": self._array(np.asarray(x), depth)}
-        if callable(x) and self.callable_hook is not None:
+        if self.callable_hook is not None:
             out = self.callable_hook(x)
             if out is not None:
                 return out
@@ -131,63 +158,90 @@ _SCALAR_TYPES = {np.dtype(c).type for c in "?bhilqBHILQefdgFDG"} | {np.str_, np.
 
 
 class Decoder:
-    """Decodes one message; ``self.mutables`` lists the lists, dicts and arrays made, in the
-    encoder's order. ``callback_hook(obj)`` turns ``{"__fn__": ...}`` into a callable;
-    ``args`` are the objects ``{"__arg__": k}`` names."""
+    """Decodes one message against ``table``.
 
-    def __init__(self, callback_hook=None, args=None):
+    A list, dict or array whose token the table knows is that object again; what the
+    message holds is written into it when ``writable`` allows (None: always, the
+    sandbox's side; else a set of tokens, the trusted side: only the arguments of the
+    call under way), else it is a new object. ``callback_hook(obj)`` turns
+    ``{"__fn__": ...}`` into a callable."""
+
+    def __init__(self, table: Table, callback_hook=None, writable=None):
+        self.table = table
         self.callback_hook = callback_hook
-        self.args = list(args or [])
-        self.mutables: list = []
+        self.writable = writable
+        self._made: dict[str, object] = {}
 
     def decode(self, x):
         if x is None or type(x) in (bool, int, float, str):
             return x
-        if type(x) is list:
-            out: list = []
-            self.mutables.append(out)
-            out.extend(self.decode(v) for v in x)
-            return out
         if type(x) is not dict:
             raise ValueError(f"not a message value: {type(x).__name__}")
         if "__float__" in x:
             return float(x["__float__"])
         if "__tuple__" in x:
             return tuple(self.decode(v) for v in x["__tuple__"])
-        if "__dict__" in x:
-            out_d: dict = {}
-            self.mutables.append(out_d)
-            for k, v in x["__dict__"]:
-                key = self.decode(k)
-                out_d[key] = self.decode(v)
-            return out_d
+        if "__same__" in x:
+            return self._made[str(x["__same__"])]
+        if "__list__" in x or "__dict__" in x or ("__nd__" in x and "tok" in x):
+            return self._mutable(x)
         if "__nd__" in x:
-            slot = len(self.mutables)
-            self.mutables.append(None)
-            a = self._array(x)
-            self.mutables[slot] = a
-            return a
+            return self._array(x)
         if "__scalar__" in x:
             return self._array(x["__scalar__"])[()]
-        if "__ref__" in x:
-            return self.mutables[int(x["__ref__"])]
-        if "__arg__" in x:
-            return self.args[int(x["__arg__"])]
         if "__fn__" in x and self.callback_hook is not None:
             return self.callback_hook(x)
         if "__opaque__" in x:
             return Opaque(str(x["__opaque__"]))
         raise ValueError(f"not a message value: keys {sorted(x)[:5]}")
 
+    def _mutable(self, x):
+        tok = str(x["tok"])
+        if tok in self._made:
+            raise ValueError("a token sent twice in one message")
+        known = self.table.by_tok.get(tok)
+        if "__list__" in x:
+            fresh: object = []
+        elif "__dict__" in x:
+            fresh = {}
+        else:
+            fresh = None
+        if known is not None and type(known) is not type(fresh if fresh is not None else np.empty(0)):
+            known = None
+        use_known = known is not None and (self.writable is None or tok in self.writable)
+        self._made[tok] = known if use_known else fresh
+        if "__list__" in x:
+            items = [self.decode(v) for v in x["__list__"]]
+            target = known if use_known else fresh
+            target[:] = items
+        elif "__dict__" in x:
+            pairs = [(self.decode(k), self.decode(v)) for k, v in x["__dict__"]]
+            target = known if use_known else fresh
+            target.clear()
+            target.update(pairs)
+        else:
+            a = self._array(x)
+            if use_known and known.shape == a.shape and known.dtype == a.dtype and known.flags.writeable:
+                if not np.array_equal(known, a, equal_nan=a.dtype.kind in "fc"):
+                    np.copyto(known, a)
+                target = known
+            else:
+                target = a
+            self._made[tok] = target
+        if not (known is not None and target is not known and self.writable is not None):
+            self.table.remember(tok, target)      # a new object of the other side's, or ours again
+        return target
+
     def _array(self, x):
         shape = tuple(int(n) for n in x["shape"])
         if x["__nd__"] == "O":
             items = [self.decode(v) for v in x["items"]]
             a = np.empty(len(items), dtype=object)
-            a[:] = items if items else a
+            for i, v in enumerate(items):
+                a[i] = v
             return a.reshape(shape)
         dtype = np.dtype(x["__nd__"])
-        if dtype.kind not in _RAW_KINDS:
+        if dtype.kind not in _RAW_KINDS or dtype.fields:
             raise ValueError(f"dtype {dtype} does not cross")
         data = base64.b64decode(x["data"])
         return np.frombuffer(data, dtype=dtype).reshape(shape).copy()
@@ -205,18 +259,3 @@ def loads(line: bytes):
 
 def _no_constant(name):
     raise ValueError(f"{name} is not JSON")
-
-
-def copy_back(original, new) -> None:
-    """Make the caller's ``original`` (list, dict or array) hold what ``new`` holds now."""
-    if original is new:
-        return
-    if type(original) is np.ndarray and type(new) is np.ndarray:
-        if original.shape == new.shape and original.flags.writeable:
-            if not np.array_equal(original, new, equal_nan=original.dtype.kind in "fc"):
-                np.copyto(original, new, casting="unsafe")
-    elif type(original) is list and type(new) is list:
-        original[:] = new
-    elif type(original) is dict and type(new) is dict:
-        original.clear()
-        original.update(new)

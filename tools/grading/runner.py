@@ -136,28 +136,58 @@ def main():
     errors = run_notebook(notebook, cell_timeout, ns)
     send({"op": "ready", "errors": errors, "seconds": time.perf_counter() - start})
 
+    table = protocol.Table(sys.argv[4])     # every list, dict and array that crossed, both ways
+
+    def remote(msg):
+        enc = protocol.Encoder(table, strict=False, callable_hook=by_reference)
+        msg = {"op": "callback", **msg}
+        if "args" in msg:
+            msg["args"], msg["kwargs"] = enc.encode(msg["args"]), enc.encode(msg["kwargs"])
+        send(msg)
+        reply = receive()
+        if "error" in reply:
+            raise RuntimeError(f"the grader's object raised {reply['error']}")
+        dec = protocol.Decoder(table, callback_hook=callback)
+        result = dec.decode(reply["result"])
+        if "after" in reply:
+            dec.decode(reply["after"])      # what the grader's function did to its arguments
+        return result
+
+    class Remote:
+        """A function or object of the grader's, passed by reference: used over the pipe."""
+
+        def __init__(self, key):
+            object.__setattr__(self, "_key", key)
+
+        def __call__(self, *args, **kwargs):
+            return remote({"id": self._key, "args": list(args), "kwargs": dict(kwargs)})
+
+        def __getattr__(self, name):
+            if name.startswith("__"):
+                raise AttributeError(name)
+            return remote({"id": self._key, "attr": name})
+
+        def __repr__(self):
+            return f"<the grader's object {self._key}>"
+
+    def by_reference(x):
+        return {"__fn__": x._key} if type(x) is Remote else None
+
     def callback(spec):
-        def call_back(*args, **kwargs):
-            enc = protocol.Encoder(strict=False)
-            send({"op": "callback", "id": spec["__fn__"], "args": enc.encode(list(args)),
-                  "kwargs": enc.encode(dict(kwargs))})
-            reply = receive()
-            if "error" in reply:
-                raise RuntimeError(f"the grader's function raised {reply['error']}")
-            return protocol.Decoder().decode(reply["result"])
-        return call_back
+        return Remote(str(spec["__fn__"]))
 
     while True:
         msg = receive()
         op = msg.get("op")
         try:
+            enc = protocol.Encoder(table, strict=False, callable_hook=by_reference)
             if op == "names":
                 send({"names": {n: callable(v) for n, v in list(ns.items())
                                 if isinstance(n, str) and not n.startswith("__")}})
             elif op == "get":
-                send({"result": protocol.Encoder(strict=False).encode(ns[msg["name"]])})
+                send({"result": enc.encode(ns[msg["name"]])})
             elif op == "call":
-                dec = protocol.Decoder(callback_hook=callback)
+                dec = protocol.Decoder(table, callback_hook=callback)
                 args = dec.decode(msg["args"])
                 kwargs = dec.decode(msg["kwargs"])
                 try:
@@ -167,10 +197,9 @@ def main():
                 except BaseException as exc:     # noqa: BLE001 - fails this call only
                     send({"error": _error(exc)})
                     continue
-                enc = protocol.Encoder(strict=False, args=dec.mutables)
-                out = enc.encode(result)
-                after = [protocol.Encoder(strict=False).encode(m) for m in dec.mutables]
-                send({"result": out, "after": after})
+                # the result, then the arguments as the call left them (one encoder: an
+                # argument returned is named, not sent twice)
+                send({"result": enc.encode(result), "after": enc.encode([args, kwargs])})
             else:
                 send({"error": {"type": "ProtocolError", "message": f"unknown op {op!r}"}})
         except BaseException as exc:             # noqa: BLE001

@@ -95,11 +95,15 @@ class Submission:
         self.errors: list = []
         self.names: dict[str, bool] = {}
         self.ready_seconds = None     # set when the notebook ran to its end once
+        self.table = protocol.Table("t")             # lists, dicts, arrays that crossed
+        self.objects: dict[str, object] = {}         # the grader's objects passed by reference
+        self._keys: dict[int, str] = {}
 
     # -- process --------------------------------------------------------------
     def start(self):
         self.starts += 1
-        self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        # each start of the sandbox mints tokens of its own (s1_0, s1_1, ...; then s2_0 ...)
+        self.proc = subprocess.Popen([*self.cmd, f"s{self.starts}_"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, start_new_session=True)
         self._buf = b""
 
@@ -182,32 +186,57 @@ class Submission:
             raise SubmissionError(f"the submission garbled its answer ({exc})")
         return msg
 
-    def request(self, msg, callbacks=None):
-        """Send one request; serve callbacks until its reply comes."""
+    def request(self, msg, writable=None):
+        """Send one request; serve the callbacks it makes (to the grader's functions and
+        objects, ``self.objects``) until its reply comes. ``writable``: the tokens of the
+        objects the call may change (its arguments, and what callbacks hand it)."""
         try:
             self._send(msg)
             while True:
                 reply = self._receive(self.call_timeout + 2)
                 if reply.get("op") == "callback":
-                    self._send(self._callback(reply, callbacks or {}))
+                    self._send(self._callback(reply, writable if writable is not None else set()))
                     continue
                 return reply
         except TestTimeLimit:
             self.kill()        # the pipe is mid-message: start afresh for the next question
             raise
 
-    def _callback(self, msg, callbacks):
-        fn = callbacks.get(msg.get("id"))
-        if fn is None:
-            return {"error": "no such function"}
+    def _callback(self, msg, writable):
+        obj = self.objects.get(msg.get("id"))
+        if obj is None:
+            return {"error": "no such object"}
         try:
-            dec = protocol.Decoder()
+            dec = protocol.Decoder(self.table, callback_hook=self.by_key, writable=writable)
+            enc = protocol.Encoder(self.table, strict=True, callable_hook=self.by_reference)
+            if "attr" in msg:
+                # public attributes only: through __globals__, __class__, ... the submission
+                # would reach the tests' namespace and the grader's modules
+                if not isinstance(msg["attr"], str) or msg["attr"].startswith("_"):
+                    raise AttributeError(f"{msg['attr']!r}: only public attributes cross")
+                return {"result": enc.encode(getattr(obj, msg["attr"]))}
             args, kwargs = dec.decode(msg["args"]), dec.decode(msg["kwargs"])
-            return {"result": protocol.Encoder(strict=True).encode(fn(*args, **kwargs))}
+            reply = {"result": enc.encode(obj(*args, **kwargs)), "after": enc.encode([args, kwargs])}
+            writable.update(enc.toks)
+            return reply
         except (TestTimeLimit, KeyboardInterrupt):
             raise
         except Exception as exc:     # noqa: BLE001
             return {"error": f"{type(exc).__name__}: {exc}"[:300]}
+
+    def by_reference(self, obj):
+        """The encoder's hook: a function or object of the grader's crosses as a key."""
+        key = self._keys.get(id(obj))
+        if key is None:
+            key = self._keys[id(obj)] = f"f{len(self.objects)}"
+            self.objects[key] = obj
+        return {"__fn__": key}
+
+    def by_key(self, spec):
+        try:
+            return self.objects[str(spec["__fn__"])]
+        except KeyError:
+            raise ValueError("no such object") from None
 
 
 class StudentFunction:
@@ -220,31 +249,23 @@ class StudentFunction:
         return f"<the submission's function {self.__name__}>"
 
     def __call__(self, *args, **kwargs):
-        self._sub.ensure(self._nt)
-        callbacks = {}
-
-        def hook(fn):
-            key = f"f{len(callbacks)}"
-            callbacks[key] = fn
-            return {"__fn__": key}
-
-        enc = protocol.Encoder(callable_hook=hook, strict=True)
+        sub = self._sub
+        sub.ensure(self._nt)
+        enc = protocol.Encoder(sub.table, callable_hook=sub.by_reference, strict=True)
         try:
             msg = {"op": "call", "name": self.__name__, "args": enc.encode(list(args)),
                    "kwargs": enc.encode(dict(kwargs))}
         except protocol.EncodeError as exc:
             raise TypeError(f"the grader cannot pass this to {self.__name__}: {exc}")
-        reply = self._sub.request(msg, callbacks)
+        writable = set(enc.toks)
+        reply = sub.request(msg, writable)
         if "error" in reply:
             err = reply["error"] if isinstance(reply["error"], dict) else {"type": "Error", "message": str(reply["error"])}
             raise SubmissionError(f"{self.__name__} raised {err.get('type')}: {err.get('message')}")
         try:
-            dec = protocol.Decoder(args=enc.mutables)
+            dec = protocol.Decoder(sub.table, callback_hook=sub.by_key, writable=writable)
             result = dec.decode(reply["result"])
-            after = reply.get("after", [])
-            if len(after) == len(enc.mutables):
-                for original, new in zip(enc.mutables, after):
-                    protocol.copy_back(original, protocol.Decoder().decode(new))
+            dec.decode(reply["after"])          # in-place changes reach the caller's objects
         except (KeyError, ValueError, TypeError, IndexError) as exc:
             raise SubmissionError(f"{self.__name__} answered with something that is not plain data ({exc})")
         return result
@@ -320,7 +341,7 @@ def grade(autograder: Path, setup_nb: Path, notebook: Path, cell_timeout: float,
         else:
             try:
                 reply = sub.request({"op": "get", "name": name})
-                globs[name] = protocol.Decoder().decode(reply["result"])
+                globs[name] = protocol.Decoder(sub.table, writable=set()).decode(reply["result"])
             except (SubmissionError, KeyError, ValueError, TypeError) as exc:
                 globs[name] = protocol.Opaque(f"unreadable value ({exc})")
     scores, public, hidden_failed = {}, {}, {}
