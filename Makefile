@@ -17,7 +17,7 @@ help:
 	@echo "make bench  time mlbook against scikit-learn; writes book/benchmarks/*.json"
 	@echo "make lab    open the notebooks in JupyterLab"
 	@echo "make assignments             student notebooks + autograders in assignments/dist/"
-	@echo "make grade SUBMISSIONS=dir   grade every .ipynb in dir (offline); writes dir/graded/"
+	@echo "make grade SUBMISSIONS=dir   grade every .ipynb in dir (offline, sandboxed; needs bwrap); writes dir/graded/"
 	@echo "make test-assignments        grade every assignment's solution, blank and wrong answers"
 	@echo "make test-seeds [SEEDS=1,10000,20000,30000]  run every chapter with its seeds shifted by each offset"
 	@echo "make test-browser [HTML=_build/html]  the built book in headless Chromium (after make book)"
@@ -106,8 +106,10 @@ lab: $(VENV)/.lab-installed
 # Course assignments (see assignments/README.md and the instructors' page of the book).
 # ASSIGNMENT=<id> picks the autograder when it cannot be inferred from the folder;
 # JOBS submissions are graded at a time, each stopped after TIMEOUT seconds and
-# limited to MEMORY megabytes of address space per process; inside a notebook a
-# cell is interrupted after CELL_TIMEOUT seconds and a test fails after TEST_TIMEOUT.
+# limited to MEMORY megabytes of address space per process. Each submission runs in a
+# bubblewrap sandbox (Debian's bubblewrap: no network, nothing of this checkout) and
+# the tests in a separate process that calls its functions (tools/grading/); a cell is
+# stopped after CELL_TIMEOUT seconds and a call into the submission after TEST_TIMEOUT.
 ASSIGNMENT   ?=
 JOBS         ?= 2
 TIMEOUT      ?= 600
@@ -128,6 +130,7 @@ test-assignments: $(VENV)/.test-installed
 
 grade: $(VENV)/.assign-installed
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder of .ipynb> [ASSIGNMENT=<id>]"; exit 2; }
+	@command -v bwrap >/dev/null 2>&1 || { echo "bubblewrap (bwrap) is missing: submissions are graded only in its sandbox; install Debian's bubblewrap (sudo apt-get install bubblewrap)"; exit 2; }
 	$(BIN)/python tools/assignments.py grade "$(SUBMISSIONS)" --jobs $(JOBS) --timeout $(TIMEOUT) \
 		--cell-timeout $(CELL_TIMEOUT) --test-timeout $(TEST_TIMEOUT) --memory $(MEMORY) \
 		$(if $(ASSIGNMENT),--assignment $(ASSIGNMENT))

@@ -574,3 +574,15 @@ def test_honest_work_any_kernel_and_an_interrupt_costs_one_question(built, tmp_p
     assert results["exits"].scores == {**points, qs[1]: 0.0}
     feedback = (folder / "graded" / "feedback" / "interrupt.txt").read_text()
     assert "KeyboardInterrupt" in feedback and "the public tests passed" not in feedback
+
+
+def test_grading_stops_without_bubblewrap(built, tmp_path, monkeypatch):
+    # no sandbox, no grading: never a silent fall-back to running the notebook unsandboxed
+    aid = "decision_trees"
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    _write(_solution(built, aid), folder / "solution.ipynb")
+    monkeypatch.setattr(tool.grading_sandbox.shutil, "which", lambda name, *a, **k: None)
+    with pytest.raises(SystemExit, match=r"Install Debian's bubblewrap.*apt-get install bubblewrap"):
+        tool.grade(folder, autograder=_zip(built, aid))
+    assert not (folder / "graded" / "grades.csv").exists()
