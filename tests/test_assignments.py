@@ -586,3 +586,54 @@ def test_grading_stops_without_bubblewrap(built, tmp_path, monkeypatch):
     with pytest.raises(SystemExit, match=r"Install Debian's bubblewrap.*apt-get install bubblewrap"):
         tool.grade(folder, autograder=_zip(built, aid))
     assert not (folder / "graded" / "grades.csv").exists()
+
+
+def test_the_gradescope_autograder_grades_the_solution_and_the_blank(built, tmp_path):
+    # the zip unpacked as Gradescope does (into <root>/source), its run_autograder run on
+    # each notebook; <root> stands for /autograder (MLBOOK_AUTOGRADER_ROOT)
+    import subprocess
+    import zipfile
+
+    sys.path.insert(0, str(ROOT / "_ext"))
+    try:
+        import site_wheel
+    finally:
+        sys.path.pop(0)
+    aid = "decision_trees"
+    points = tool.question_points(_zip(built, aid))
+    wheel = site_wheel.build_wheel(ROOT, tmp_path / "wheel")
+    z = tool.gradescope.build(aid, tmp_path / f"{aid}-gradescope.zip", _zip(built, aid),
+                              built[aid] / "autograder" / f"{aid}.ipynb", wheel)
+    with zipfile.ZipFile(z) as zf:
+        names = set(zf.namelist())
+        assert {"setup.sh", "run_autograder", "limits.json", wheel.name} <= names
+        assert {f"tests/{q}.py" for q in points} <= names
+        setup = zf.read("setup.sh").decode()
+        assert wheel.name in setup and "bubblewrap" in setup
+        limits = json.loads(zf.read("limits.json"))
+        assert limits["test_timeout"] > 0 and limits["cell_timeout"] > 0 and limits["timeout"] > 0
+        # the instructor's setup goes in, never a solution line
+        solution, _, other = _source_parts(aid)
+        carried = zf.read("setup_cells.json").decode()
+        assert not [l for l in solution - other if len(l) > 15 and l in carried]
+    for who, nb, want in (("solution", _solution(built, aid), points),
+                          ("blank", _student(built, aid), {q: 0.0 for q in points})):
+        root = tmp_path / who / "autograder"
+        with zipfile.ZipFile(z) as zf:
+            zf.extractall(root / "source")
+        (root / "submission").mkdir()
+        _write(nb, root / "submission" / f"{aid}.ipynb")
+        # what setup.sh installs, offline: the book's mlbook from the zip's wheel (NumPy is
+        # this venv's); the sandbox uses it, not the checkout's editable install
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
+                        "--target", str(root / "mlbook"), str(root / "source" / wheel.name)],
+                       check=True)
+        env = dict(os.environ, MLBOOK_AUTOGRADER_ROOT=str(root), MLBOOK_AUTOGRADER_PYTHON=sys.executable,
+                   MLBOOK_SANDBOX_MLBOOK=str(root / "mlbook"))
+        done = subprocess.run(["bash", str(root / "source" / "run_autograder")], env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        res = json.loads((root / "results" / "results.json").read_text())
+        assert {t["name"]: t["score"] for t in res["tests"]} == want, res
+        assert {t["name"]: t["max_score"] for t in res["tests"]} == points
+        assert res["score"] == sum(want.values())

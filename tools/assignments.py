@@ -55,6 +55,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "grading"))
 try:
+    import gradescope  # noqa: F401 - build_one writes Gradescope's zip with it
     import sandbox as grading_sandbox
 finally:
     sys.path.pop(0)
@@ -247,8 +248,9 @@ def autograder_path(aid: str) -> Path:
     return DIST / aid / "autograder" / f"{aid}-autograder.zip"
 
 
-def build_one(aid: str, dist: Path = DIST) -> Path:
-    """Run otter assign on one assignment; return the autograder zip."""
+def build_one(aid: str, dist: Path = DIST, wheel: Path | None = None) -> Path:
+    """Run otter assign on one assignment; return the autograder zip. With ``wheel`` (the
+    book's mlbook wheel) it also writes ``<id>-gradescope.zip`` (tools/grading/gradescope.py)."""
     src = SOURCE / aid / f"{aid}.ipynb"
     if not src.is_file():
         raise FileNotFoundError(f"no assignment {aid!r}: {src} does not exist")
@@ -269,6 +271,10 @@ def build_one(aid: str, dist: Path = DIST) -> Path:
     target = out / "autograder" / f"{aid}-autograder.zip"
     zips[0].rename(target)
     embed_public_tests(out, src.name)
+    if wheel is not None:
+        import gradescope
+        gradescope.build(aid, out / "autograder" / f"{aid}-gradescope.zip", target,
+                         out / "autograder" / src.name, wheel)
     return target
 
 
@@ -324,10 +330,18 @@ def build_cached(aid: str, cache: Path) -> Path:
 
 def build(ids: list[str] | None = None, jobs: int = 2) -> list[Path]:
     ids = ids or assignment_ids()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        zips = list(pool.map(build_one, ids))
+    sys.path.insert(0, str(ROOT / "_ext"))
+    try:
+        import site_wheel
+    finally:
+        sys.path.pop(0)
+    with tempfile.TemporaryDirectory(prefix="mlbook-wheel-") as tmp:
+        wheel = site_wheel.build_wheel(ROOT, Path(tmp))     # the book's mlbook, for Gradescope
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            zips = list(pool.map(lambda a: build_one(a, wheel=wheel), ids))
     for aid, z in zip(ids, zips):
-        print(f"{aid:>22}: {student_path(aid).relative_to(ROOT)}  +  {z.relative_to(ROOT)}")
+        print(f"{aid:>22}: {student_path(aid).relative_to(ROOT)}  +  {z.relative_to(ROOT)}"
+              f"  +  {z.with_name(f'{aid}-gradescope.zip').name}")
     return zips
 
 
