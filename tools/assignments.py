@@ -21,13 +21,17 @@ Before handing a notebook to ``otter assign`` it merges the shared settings of
 otherwise, and inserts the cell that loads otter right after the install cell; once
 otter assign has run, it copies the public tests into that cell.
 
-``grade`` runs ``otter run -a <autograder zip>`` on every ``*.ipynb`` directly in
-FOLDER, several at a time, each in its own process tree with a wall-clock limit
-and a memory cap. A cell that runs too long is interrupted and the next one runs; a
-test that runs too long fails. A notebook that cannot be read, crashes, loops or
-deletes cells scores zero on what it breaks; nothing a submission does stops the
-run. It writes ``FOLDER/graded/grades.csv`` (one row per student, one column per question, the
-total and a status) and ``FOLDER/graded/feedback/<student>.txt``.
+``grade`` grades every ``*.ipynb`` directly in FOLDER, several at a time. Each file is
+read once and hashed before any is graded; its copy runs in a bubblewrap sandbox
+(tools/grading/sandbox.py, runner.py) and the tests in a trusted process
+(tools/grading/trusted.py) that calls its functions over a pipe with plain data
+(protocol.py), with a wall-clock limit and a memory cap. A cell that runs too long is
+stopped and the next one runs; a call that runs too long fails its test. A notebook
+that cannot be read, crashes, loops or deletes cells scores zero on what it breaks;
+nothing a submission does stops the run. It writes ``FOLDER/graded/grades.csv`` (one
+row per student, one column per question, the total, a status, the seconds, the flags
+of a scan of its code and its sha256) and ``FOLDER/graded/feedback/<student>.txt``.
+``build`` also writes ``<id>-gradescope.zip`` (tools/grading/gradescope.py).
 """
 
 from __future__ import annotations
