@@ -23,6 +23,7 @@ This file is read by both sides (the sandbox gets a read-only copy): it holds no
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 
 import numpy as np
@@ -78,6 +79,7 @@ class Table:
         self.prefix = prefix
         self.by_id: dict[int, str] = {}
         self.by_tok: dict[str, object] = {}
+        self.synced: dict[str, bytes] = {}   # an array's digest when it last crossed
 
     def tok_of(self, obj) -> str:
         tok = self.by_id.get(id(obj))
@@ -128,6 +130,10 @@ class Encoder:
             if t is dict:
                 return {"__dict__": [[self.encode(k, depth + 1), self.encode(v, depth + 1)]
                                      for k, v in x.items()], "tok": tok}
+            digest = _digest(x)
+            if digest is not None and self.table.synced.get(tok) == digest:
+                return {"__sync__": tok}       # unchanged since it last crossed: no data
+            self.table.synced[tok] = digest
             return {**self._array(x, depth), "tok": tok}
         if t is tuple:
             return {"__tuple__": [self.encode(v, depth + 1) for v in x]}
@@ -183,6 +189,13 @@ class Decoder:
             return tuple(self.decode(v) for v in x["__tuple__"])
         if "__same__" in x:
             return self._made[str(x["__same__"])]
+        if "__sync__" in x:
+            tok = str(x["__sync__"])
+            obj = self.table.by_tok.get(tok)
+            if type(obj) is not np.ndarray or tok in self._made:
+                raise ValueError("an unknown array")
+            self._made[tok] = obj
+            return obj
         if "__list__" in x or "__dict__" in x or ("__nd__" in x and "tok" in x):
             return self._mutable(x)
         if "__nd__" in x:
@@ -230,6 +243,8 @@ class Decoder:
             self._made[tok] = target
         if not (known is not None and target is not known and self.writable is not None):
             self.table.remember(tok, target)      # a new object of the other side's, or ours again
+            if type(target) is np.ndarray:
+                self.table.synced[tok] = _digest(target)
         return target
 
     def _array(self, x):
@@ -245,6 +260,16 @@ class Decoder:
             raise ValueError(f"dtype {dtype} does not cross")
         data = base64.b64decode(x["data"])
         return np.frombuffer(data, dtype=dtype).reshape(shape).copy()
+
+
+def _digest(a):
+    """A digest of an array's dtype, shape and bytes (None for dtype object)."""
+    if a.dtype.kind not in _RAW_KINDS or a.dtype.fields:
+        return None
+    h = hashlib.blake2b(digest_size=16)
+    h.update(f"{a.dtype.str}{a.shape}".encode())
+    h.update(memoryview(np.ascontiguousarray(a)).cast("B"))
+    return h.digest()
 
 
 def dumps(obj) -> bytes:
