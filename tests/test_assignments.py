@@ -637,3 +637,12 @@ def test_the_gradescope_autograder_grades_the_solution_and_the_blank(built, tmp_
         assert {t["name"]: t["score"] for t in res["tests"]} == want, res
         assert {t["name"]: t["max_score"] for t in res["tests"]} == points
         assert res["score"] == sum(want.values())
+
+
+@pytest.mark.parametrize("aid", IDS)
+def test_the_scan_flags_neither_the_solution_nor_the_blank(built, aid):
+    # flags send the instructor to read code: honest notebooks must raise none (the hostile
+    # test above shows each attack raises its own)
+    forbidden = tool.forbidden_imports(aid)
+    for nb in (_solution(built, aid), _student(built, aid)):
+        assert tool.grading_sandbox.scan(tool.submission_cells(nb), forbidden) == []
