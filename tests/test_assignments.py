@@ -646,3 +646,12 @@ def test_the_scan_flags_neither_the_solution_nor_the_blank(built, aid):
     forbidden = tool.forbidden_imports(aid)
     for nb in (_solution(built, aid), _student(built, aid)):
         assert tool.grading_sandbox.scan(tool.submission_cells(nb), forbidden) == []
+
+
+def test_the_scan_flags_a_forbidden_import_however_it_is_written():
+    scan = tool.grading_sandbox.scan
+    forbidden = ["sklearn", "mlbook.tree"]
+    for code in ("import mlbook.tree as t", "from mlbook import tree", "from mlbook.tree import entropy"):
+        assert scan([code], forbidden) == ["imports-mlbook.tree"], code
+    assert scan(["from sklearn.tree import DecisionTreeClassifier"], forbidden) == ["imports-sklearn"]
+    assert scan(["import mlbook.metrics", "from mlbook import datasets"], forbidden) == []

@@ -192,10 +192,14 @@ def scan(cells: list[str], forbidden_imports: list[str] = ()) -> list[str]:
                        for b in bases):
                     flags.add("subclasses-a-value-type")
             if isinstance(node, (ast.Import, ast.ImportFrom)):
-                mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                if isinstance(node, ast.Import):
+                    mods = [a.name for a in node.names]
+                else:   # from mlbook import tree: both mlbook and mlbook.tree
+                    mods = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
                 for m in mods:
-                    if any(m == f or m.startswith(f + ".") for f in forbidden_imports):
-                        flags.add(f"imports-{m.split('.')[0]}")
+                    for f in forbidden_imports:
+                        if m == f or m.startswith(f + "."):
+                            flags.add(f"imports-{f}")
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("__import__", "exec", "eval"):
                 flags.add("exec")
     return sorted(flags)
