@@ -13,6 +13,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from .exceptions import DataConversionWarning, NotFittedError
+
 __all__ = [
     "NotFittedError",
     "DataConversionWarning",
@@ -22,20 +24,14 @@ __all__ = [
     "column_or_1d",
     "check_is_fitted",
     "check_scalar",
+    "check_bool",
+    "encode_labels",
     "check_random_state",
     "check_sample_weight",
     "check_classification_targets",
     "check_n_features",
     "check_probabilities",
 ]
-
-
-class NotFittedError(ValueError, AttributeError):
-    """Raised when an estimator is used before ``fit``."""
-
-
-class DataConversionWarning(UserWarning):
-    """Issued when input is converted in a way the caller may not have meant (scikit-learn's name)."""
 
 
 def _describe(x: Any) -> str:
@@ -267,6 +263,24 @@ def check_n_features(estimator: Any, X: np.ndarray) -> None:
         )
 
 
+def check_bool(value: Any, name: str) -> bool:
+    """Check a yes/no parameter: ``True``/``False`` or NumPy's ``np.True_``/``np.False_``.
+
+    Strings (``"no"`` is truthy), ints and ``None`` are refused rather than
+    read by their truth value.
+
+    >>> check_bool(np.True_, "shuffle")
+    True
+    >>> check_bool("no", "shuffle")
+    Traceback (most recent call last):
+    ...
+    TypeError: shuffle must be True or False; got 'no' (str)
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {value!r} ({_describe(value)})")
+    return bool(value)
+
+
 def check_scalar(
     value: Any,
     name: str,
@@ -276,15 +290,43 @@ def check_scalar(
     max_val: float | None = None,
     include_min: bool = True,
     include_max: bool = True,
+    allow_inf: bool = False,
 ) -> Any:
-    """Check a scalar hyper-parameter's type and range.
+    """Check a scalar hyper-parameter's type, finiteness and range.
+
+    Parameters
+    ----------
+    value : object
+        The parameter as the caller passed it.
+    name : str
+        Its name, used in error messages.
+    target_type : type or tuple of types, default numbers.Real
+        ``bool`` checks a yes/no parameter with :func:`check_bool`. A bool is
+        never accepted as a number.
+    min_val, max_val : float or None
+        Bounds, inclusive unless ``include_min``/``include_max`` is False.
+    allow_inf : bool, default False
+        Accept ``inf`` and ``-inf`` (NaN is never accepted). A learning rate,
+        a penalty or a smoothing term of ``inf`` only turns the result into
+        NaN, so infinities are refused unless a parameter means something at
+        infinity.
+
+    Returns
+    -------
+    The value, unchanged.
 
     >>> check_scalar(-1.0, "alpha", min_val=0.0)
     Traceback (most recent call last):
     ...
     ValueError: alpha must be >= 0.0; got -1.0
+    >>> check_scalar(float("inf"), "eta", min_val=0.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: eta must be finite; got inf
     """
-    if isinstance(value, bool) and target_type is not bool:
+    if target_type is bool:
+        return check_bool(value, name)
+    if isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be a number, got a bool ({value})")
     if not isinstance(value, target_type):
         wanted = (
@@ -293,8 +335,11 @@ def check_scalar(
             else target_type.__name__
         )
         raise TypeError(f"{name} must be of type {wanted}; got {_describe(value)} ({value!r})")
-    if isinstance(value, numbers.Real) and np.isnan(value):
-        raise ValueError(f"{name} must be a number; got NaN")
+    if isinstance(value, numbers.Real):
+        if np.isnan(value):
+            raise ValueError(f"{name} must be a number; got NaN")
+        if not allow_inf and np.isinf(value):
+            raise ValueError(f"{name} must be finite; got {value}")
     if min_val is not None:
         bad = value < min_val if include_min else value <= min_val
         if bad:
@@ -384,3 +429,46 @@ def check_probabilities(p: Any, name: str = "y_score") -> np.ndarray:
             f"[{arr.min():g}, {arr.max():g}]"
         )
     return arr
+
+
+def encode_labels(y: Any, classes: Any = None) -> tuple[np.ndarray, np.ndarray]:
+    """Codes 0..k-1 of the labels in ``y``, in one documented order.
+
+    The order is the one of ``classes_`` everywhere in ``mlbook`` (and in
+    scikit-learn): **sorted**, as :func:`numpy.unique` sorts (numbers
+    ascending, strings lexicographically). With ``classes`` given, the codes
+    index ``classes`` in the order given, and a label not in ``classes`` gets
+    the code -1.
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+    classes : array-like of shape (n_classes,) or None
+
+    Returns
+    -------
+    classes : ndarray of shape (n_classes,)
+    codes : ndarray of shape (n_samples,), int64
+
+    Examples
+    --------
+    >>> classes, codes = encode_labels(["b", "a", "b", "c"])
+    >>> classes.tolist(), codes.tolist()
+    (['a', 'b', 'c'], [1, 0, 1, 2])
+    >>> encode_labels([3, 1, 7], classes=[3, 1])[1].tolist()
+    [0, 1, -1]
+    """
+    y = np.asarray(y)
+    if classes is None:
+        classes, codes = np.unique(y, return_inverse=True)
+        return classes, codes.reshape(-1).astype(np.int64)
+    classes = np.asarray(classes)
+    codes = np.full(y.shape[0], -1, dtype=np.int64)
+    if classes.shape[0] == 0 or (classes.dtype.kind in "US") != (y.dtype.kind in "US"):
+        return classes, codes           # strings against numbers: nothing matches
+    order = np.argsort(classes, kind="stable")
+    sorted_classes = classes[order]
+    pos = np.minimum(np.searchsorted(sorted_classes, y), classes.shape[0] - 1)
+    found = sorted_classes[pos] == y
+    codes[found] = order[pos[found]]
+    return classes, codes

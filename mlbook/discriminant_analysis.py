@@ -585,16 +585,10 @@ class KernelFisherDiscriminant(ClassifierMixin, TransformerMixin, BaseEstimator)
         """
         # every parameter is checked, also those the chosen kernel does not take
         check_scalar(self.reg, "reg", numbers.Real, min_val=0.0, include_min=False)
-        if not np.isfinite(self.reg):
-            raise ValueError(f"reg must be finite; got {self.reg}")
         if self.gamma is not None:
             check_scalar(self.gamma, "gamma", numbers.Real, min_val=0.0, include_min=False)
-            if not np.isfinite(self.gamma):
-                raise ValueError(f"gamma must be finite; got {self.gamma}")
         check_scalar(self.degree, "degree", numbers.Integral, min_val=1)
         check_scalar(self.coef0, "coef0", numbers.Real)
-        if not np.isfinite(self.coef0):
-            raise ValueError(f"coef0 must be finite; got {self.coef0}")
         X, y = check_X_y(X, y)
         classes = check_classification_targets(y, n_classes=2)
         K = self._gram(X)                                             # (m, m)

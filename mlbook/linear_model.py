@@ -18,12 +18,16 @@ import numpy as np
 
 from ._validation import (
     check_array,
+    check_bool,
     check_is_fitted,
     check_n_features,
     check_scalar,
     check_X_y,
 )
+from ._math import expit
 from .base import BaseEstimator, RegressorMixin
+from .exceptions import (ConvergenceWarning, QuasiSeparableDataWarning, RankDeficientWarning,
+                         SeparableDataWarning)
 
 __all__ = [
     "ConvergenceWarning",
@@ -39,14 +43,6 @@ __all__ = [
     "Lasso",
     "ElasticNet",
 ]
-
-
-class ConvergenceWarning(UserWarning):
-    """An iterative solver stopped at ``max_iter`` before reaching ``tol``."""
-
-
-class RankDeficientWarning(UserWarning):
-    """The normal equations are singular; the minimum-norm solution is returned."""
 
 
 # ---------------------------------------------------------------------------
@@ -185,12 +181,6 @@ def simple_linear_regression(x: Any, y: Any) -> tuple[float, float]:
 # ---------------------------------------------------------------------------
 
 
-def _check_bool(value: Any, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False; got {value!r}")
-    return bool(value)
-
-
 def _center(X: np.ndarray, y: np.ndarray, fit_intercept: bool):
     """Centre X and y when an intercept is fitted (the intercept is then unpenalised)."""
     if fit_intercept:
@@ -203,7 +193,7 @@ class _LinearPredictor(RegressorMixin, BaseEstimator):
     """``predict`` of every linear regressor: :math:`\\hat y = Xw + b`."""
 
     def _validate_fit(self, X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
-        _check_bool(self.fit_intercept, "fit_intercept")
+        check_bool(self.fit_intercept, "fit_intercept")
         X, y = check_X_y(X, y, y_numeric=True)
         self.n_features_in_ = X.shape[1]
         return X, y
@@ -226,14 +216,6 @@ class _LinearPredictor(RegressorMixin, BaseEstimator):
         X = check_array(X, "X")
         check_n_features(self, X)
         return X @ self.coef_ + self.intercept_
-
-
-def _check_finite(value: Any, name: str, **bounds: Any) -> float:
-    """``check_scalar`` for a real hyper-parameter that must also be finite (not inf)."""
-    check_scalar(value, name, **bounds)
-    if not np.isfinite(value):
-        raise ValueError(f"{name} must be finite; got {value!r}")
-    return float(value)
 
 
 def _check_iter_params(max_iter: Any, tol: Any) -> None:
@@ -333,7 +315,7 @@ class LinearRegression(_LinearPredictor):
         if self.solver not in ("normal", "gd"):
             raise ValueError(f"solver must be 'normal' or 'gd'; got {self.solver!r}")
         # every parameter is checked, also those the chosen solver does not use
-        _check_finite(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
+        check_scalar(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
         _check_iter_params(self.max_iter, self.tol)
         X, y = self._validate_fit(X, y)
         for name in ("n_iter_", "loss_history_", "path_", "rank_"):   # from an earlier fit
@@ -600,7 +582,7 @@ class Ridge(_LinearPredictor):
 
     def fit(self, X: Any, y: Any) -> "Ridge":
         """Fit the model to ``X`` of shape (m, d) and ``y`` of shape (m,); return ``self``."""
-        _check_finite(self.alpha, "alpha", min_val=0.0)
+        check_scalar(self.alpha, "alpha", min_val=0.0)
         X, y = self._validate_fit(X, y)
         Xc, yc, X_mean, y_mean = _center(X, y, self.fit_intercept)
         d = X.shape[1]
@@ -749,7 +731,7 @@ class ElasticNet(_LinearPredictor):
 
     def fit(self, X: Any, y: Any) -> "ElasticNet":
         """Fit the model to ``X`` of shape (m, d) and ``y`` of shape (m,); return ``self``."""
-        _check_finite(self.alpha, "alpha", min_val=0.0)
+        check_scalar(self.alpha, "alpha", min_val=0.0)
         l1_ratio = check_scalar(self._get_l1_ratio(), "l1_ratio", min_val=0.0, max_val=1.0)
         _check_iter_params(self.max_iter, self.tol)
         X, y = self._validate_fit(X, y)
@@ -853,7 +835,7 @@ def lasso_path(X: Any, y: Any, alphas: Any, *, l1_ratio: float = 1.0,
     if (alphas < 0).any():
         raise ValueError(f"alphas must be >= 0; got a minimum of {alphas.min():g}")
     check_scalar(l1_ratio, "l1_ratio", min_val=0.0, max_val=1.0)
-    _check_bool(fit_intercept, "fit_intercept")
+    check_bool(fit_intercept, "fit_intercept")
     _check_iter_params(max_iter, tol)
     Xc, yc, _, _ = _center(X, y, fit_intercept)
     m, d = X.shape
@@ -890,47 +872,6 @@ __all__ += [
     "logistic_objective",
     "LogisticRegression",
 ]
-
-
-class SeparableDataWarning(UserWarning):
-    """The training data are linearly separable: the unpenalised MLE does not exist."""
-
-
-class QuasiSeparableDataWarning(SeparableDataWarning):
-    """The training data are quasi-completely separated: the unpenalised MLE does not exist.
-
-    A hyperplane has every point on its own class's side or on the hyperplane
-    itself, with points of both classes on it (Albert and Anderson, 1984).
-    A subclass of :class:`SeparableDataWarning`, so a filter for that one
-    catches both.
-    """
-
-
-def expit(z: Any) -> np.ndarray:
-    r"""The logistic sigmoid :math:`\sigma(z) = 1 / (1 + e^{-z})`, without overflow.
-
-    Parameters
-    ----------
-    z : array-like of any shape
-
-    Returns
-    -------
-    ndarray of the same shape, values in [0, 1]
-
-    Notes
-    -----
-    Only :math:`e^{-|z|} \le 1` is ever computed: for :math:`z \ge 0`,
-    :math:`\sigma(z) = 1 / (1 + e^{-z})`, and for :math:`z < 0`,
-    :math:`\sigma(z) = e^{z} / (1 + e^{z})`. Both forms are the same function.
-
-    Examples
-    --------
-    >>> expit(np.array([-1000.0, 0.0, 1000.0]))
-    array([0. , 0.5, 1. ])
-    """
-    z = np.asarray(z, dtype=np.float64)
-    e = np.exp(-np.abs(z))                      # in (0, 1]: never overflows
-    return np.where(z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
 
 
 def logit(p: Any) -> np.ndarray:
@@ -1176,15 +1117,14 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
             raise ValueError(f"solver must be one of {self._SOLVERS}; got {self.solver!r}")
         if self.penalty not in (None, "l2"):
             raise ValueError(f"penalty must be None or 'l2'; got {self.penalty!r}")
-        check_scalar(self.C, "C", min_val=0.0, include_min=False)
+        check_scalar(self.C, "C", min_val=0.0, include_min=False, allow_inf=True)   # inf: no penalty
         check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
         check_scalar(self.tol, "tol", min_val=0.0)
         check_scalar(self.batch_size, "batch_size", numbers.Integral, min_val=1)
         check_random_state(self.random_state)            # validated for every solver
-        if not isinstance(self.fit_intercept, bool):
-            raise TypeError(f"fit_intercept must be a bool; got {self.fit_intercept!r}")
+        check_bool(self.fit_intercept, "fit_intercept")
         if not (isinstance(self.learning_rate, str) and self.learning_rate == "auto"):
-            _check_finite(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
+            check_scalar(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
         if self.penalty is None or np.isinf(self.C):
             return 0.0
         return 1.0 / (self.C * n)

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import (check_consistent_length, check_probabilities, check_sample_weight,
+from ._validation import (check_bool, check_consistent_length, check_probabilities, check_sample_weight,
                           check_scalar, column_or_1d)
 
 __all__ = [
@@ -143,11 +143,7 @@ def _check_zero_division(zero_division: Any) -> float:
 
 
 def _check_beta(beta: Any) -> float:
-    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
-        raise TypeError(f"beta must be a positive number; got {beta!r}")
-    if not beta > 0 or not np.isfinite(beta):
-        raise ValueError(f"beta must be a finite number > 0; got {beta!r}")
-    return float(beta)
+    return float(check_scalar(beta, "beta", numbers.Real, min_val=0.0, include_min=False))
 
 
 def _weighted_mean(values: np.ndarray, weights: np.ndarray | None) -> float:
@@ -201,6 +197,7 @@ def accuracy_score(y_true: Any, y_pred: Any, *, normalize: bool = True,
     >>> accuracy_score(["a", "b"], ["a", "a"], normalize=False)
     1.0
     """
+    check_bool(normalize, "normalize")
     y_true, y_pred, w = _check_pair(y_true, y_pred, sample_weight)
     correct = (y_true == y_pred).astype(np.float64)
     if normalize:
@@ -251,6 +248,7 @@ def zero_one_loss(y_true: Any, y_pred: Any, *, normalize: bool = True,
     >>> zero_one_loss([0, 1, 1, 0], [0, 1, 0, 0], normalize=False)
     1.0
     """
+    check_bool(normalize, "normalize")
     if normalize:
         return 1.0 - accuracy_score(y_true, y_pred, sample_weight=sample_weight)
     y_true, y_pred, w = _check_pair(y_true, y_pred, sample_weight)
@@ -783,6 +781,7 @@ def roc_curve(y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight
     >>> fpr.tolist(), tpr.tolist(), thr.tolist()
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0], [inf, 0.8, 0.4, 0.35, 0.1])
     """
+    check_bool(drop_intermediate, "drop_intermediate")
     fps, tps, thresholds = _binary_clf_curve(y_true, y_score, pos_label, sample_weight)
     if tps[-1] <= 0 or fps[-1] <= 0:
         missing = "positive" if tps[-1] <= 0 else "negative"
@@ -915,6 +914,7 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, pos_label: Any = None,
     >>> p.round(4).tolist(), r.tolist(), t.tolist()
     ([0.5, 0.6667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
+    check_bool(drop_intermediate, "drop_intermediate")
     fps, tps, thresholds = _binary_clf_curve(y_true, y_score, pos_label, sample_weight)
     if tps[-1] <= 0:
         raise ValueError("y_true contains no positive sample; recall is undefined")

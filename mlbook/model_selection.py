@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple
 import numpy as np
 
 from . import _distributions as _dist
-from ._validation import check_random_state, check_scalar, column_or_1d
+from ._validation import check_bool, check_random_state, check_scalar, column_or_1d
 from .base import clone
 
 __all__ = [
@@ -242,8 +242,7 @@ def train_test_split(*arrays: Any, test_size: float | int | None = None,
     n_samples = lengths[0]
     if n_samples == 0:
         raise ValueError("the arrays are empty (0 samples); there is nothing to split")
-    if not isinstance(shuffle, (bool, np.bool_)):
-        raise TypeError(f"shuffle must be True or False; got {shuffle!r}")
+    check_bool(shuffle, "shuffle")
     n_train, n_test = _split_sizes(n_samples, test_size, train_size)
     if not shuffle:
         if stratify is not None:
@@ -326,8 +325,7 @@ def _check_n_splits(n_splits: Any) -> int:
 
 
 def _check_shuffle(shuffle: Any, random_state: Any) -> None:
-    if not isinstance(shuffle, (bool, np.bool_)):
-        raise TypeError(f"shuffle must be True or False; got {shuffle!r}")
+    check_bool(shuffle, "shuffle")
     if not shuffle and random_state is not None:
         raise ValueError(
             "random_state has no effect when shuffle=False; leave it None or set shuffle=True"
@@ -1260,6 +1258,8 @@ def mcnemar_test(y_true: Any, y_pred_a: Any, y_pred_b: Any, *, correction: bool 
     evidence either way: the statistic is 0 and the p-value 1. See the chapter
     *Comparing learners*.
     """
+    check_bool(correction, "correction")
+    check_bool(exact, "exact")
     from .metrics import _check_labels_1d
 
     t = _check_labels_1d(y_true, "y_true")
@@ -1340,6 +1340,8 @@ def friedman_test(scores: Any, *, greater_is_better: bool = False,
     >>> res.average_ranks.tolist(), round(res.statistic, 3), round(res.f_statistic, 3)
     ([1.0, 2.125, 2.875], 7.125, 24.429)
     """
+    check_bool(greater_is_better, "greater_is_better")
+    check_bool(tie_correction, "tie_correction")
     try:
         s = np.asarray(scores, dtype=np.float64)
     except (TypeError, ValueError):
@@ -1481,6 +1483,7 @@ def bias_variance_decomposition(y_pred: Any, y_true: Any, *, y_observed: Any = N
     >>> res.bias2, res.variance, res.expected_error
     (1.0, 0.5, 1.5)
     """
+    check_bool(unbiased, "unbiased")
     try:
         f = np.asarray(y_pred, dtype=np.float64)
     except (TypeError, ValueError):

@@ -30,29 +30,12 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import (check_array, check_classification_targets, check_consistent_length,
+from ._validation import (check_array, check_bool, check_classification_targets, check_consistent_length,
                           check_is_fitted, check_n_features, check_scalar, column_or_1d)
+from ._math import logsumexp
 from .base import BaseEstimator, ClassifierMixin
 
 __all__ = ["CategoricalNB", "GaussianNB", "MixedNB", "logsumexp"]
-
-
-def logsumexp(a: np.ndarray, axis: int = -1) -> np.ndarray:
-    r"""Stable :math:`\log\sum_k e^{a_k}` along ``axis``.
-
-    Subtracts the largest entry first, so that :math:`e^{a_k}` neither
-    overflows nor underflows to 0 for every :math:`k`. Rows that are
-    :math:`-\infty` everywhere give :math:`-\infty`.
-
-    >>> float(logsumexp(np.array([-1000.0, -1000.0])))
-    -999.3068528194401
-    """
-    a = np.asarray(a, dtype=np.float64)
-    m = np.max(a, axis=axis, keepdims=True)
-    m = np.where(np.isfinite(m), m, 0.0)
-    with np.errstate(divide="ignore"):
-        out = np.log(np.sum(np.exp(a - m), axis=axis, keepdims=True)) + m
-    return np.squeeze(out, axis=axis)
 
 
 # --- shared machinery ------------------------------------------------------------
@@ -351,8 +334,7 @@ class CategoricalNB(_BaseNB):
         self
         """
         alpha = _check_alpha(self.alpha)
-        if not isinstance(self.smooth_prior, (bool, np.bool_)):
-            raise TypeError(f"smooth_prior must be True or False; got {self.smooth_prior!r}")
+        check_bool(self.smooth_prior, "smooth_prior")
         X = check_array(X, "X", dtype=None)   # keeps strings and integer codes
         yk = self._fit_classes(y, X.shape[0])
         self._encoder = _CategoryCodes(X)
@@ -379,8 +361,7 @@ class CategoricalNB(_BaseNB):
 
 def _check_gaussian_params(var_smoothing: Any, ddof: Any) -> tuple[float, int]:
     vs = float(check_scalar(var_smoothing, "var_smoothing", numbers.Real, min_val=0.0))
-    if isinstance(ddof, (bool, np.bool_)) or not isinstance(ddof, numbers.Integral):
-        raise TypeError(f"ddof must be 0 or 1; got {ddof!r}")
+    check_scalar(ddof, "ddof", numbers.Integral)
     if ddof not in (0, 1):
         raise ValueError(f"ddof must be 0 (maximum likelihood) or 1 (sample variance); got {ddof}")
     return vs, int(ddof)
@@ -584,8 +565,7 @@ class MixedNB(_BaseNB):
         """
         alpha = _check_alpha(self.alpha)
         vs, ddof = _check_gaussian_params(self.var_smoothing, self.ddof)
-        if not isinstance(self.smooth_prior, (bool, np.bool_)):
-            raise TypeError(f"smooth_prior must be True or False; got {self.smooth_prior!r}")
+        check_bool(self.smooth_prior, "smooth_prior")
         X = check_array(X, "X", dtype=None)   # keeps strings and integer codes
         yk = self._fit_classes(y, X.shape[0])
         K = self.classes_.shape[0]

@@ -34,6 +34,7 @@ import numpy as np
 
 from ._validation import (
     check_array,
+    check_bool,
     check_classification_targets,
     check_is_fitted,
     check_n_features,
@@ -43,6 +44,7 @@ from ._validation import (
     check_X_y,
 )
 from .base import BaseEstimator, ClassifierMixin, RegressorMixin
+from .exceptions import ConvergenceWarning
 from .kernels import KERNELS, _pow2_scale, pairwise_kernels
 
 __all__ = [
@@ -55,10 +57,6 @@ __all__ = [
     "SVR",
     "LinearSVMPrimal",
 ]
-
-
-class ConvergenceWarning(UserWarning):
-    """Issued when a solver stops at ``max_iter`` before meeting its tolerance."""
 
 
 # ============================================================================
@@ -756,18 +754,10 @@ def _check_kernel_params(est: Any, X: np.ndarray, uses_gamma: bool = True) -> fl
             raise ValueError(f"gamma must be 'scale', 'auto' or a positive number; got {gamma!r}")
     else:
         check_scalar(gamma, "gamma", numbers.Real, min_val=0.0, include_min=False)
-        _check_finite(gamma, "gamma")
         gamma = float(gamma)
     check_scalar(est.coef0, "coef0", numbers.Real)
-    _check_finite(est.coef0, "coef0")
     check_scalar(est.degree, "degree", numbers.Integral, min_val=1)
     return gamma
-
-
-def _check_finite(value: Any, name: str) -> None:
-    """Reject an infinite hyper-parameter (check_scalar has already rejected NaN)."""
-    if not np.isfinite(value):
-        raise ValueError(f"{name} must be finite; got {value}")
 
 
 def _check_solver_params(est: Any) -> None:
@@ -775,7 +765,6 @@ def _check_solver_params(est: Any) -> None:
     # C = inf (the hard margin) would make the box unbounded; a large finite C
     # gives the hard-margin solution on separable data (chapter "The maximum-margin
     # classifier and duality")
-    _check_finite(est.C, "C")
     check_scalar(est.tol, "tol", numbers.Real, min_val=0.0, include_min=False)
     if est.max_iter is not None:
         check_scalar(est.max_iter, "max_iter", numbers.Integral, min_val=1)
@@ -1142,7 +1131,6 @@ class SVR(RegressorMixin, _KernelModel, BaseEstimator):
         """
         _check_solver_params(self)
         check_scalar(self.epsilon, "epsilon", numbers.Real, min_val=0.0)
-        _check_finite(self.epsilon, "epsilon")
         X, y = check_X_y(X, y, y_numeric=True)
         w = check_sample_weight(sample_weight, X.shape[0])
         self._kernel, self._kernel_params = _resolve_kernel(self, X)
@@ -1258,10 +1246,8 @@ class LinearSVMPrimal(ClassifierMixin, BaseEstimator):
     def fit(self, X: Any, y: Any) -> "LinearSVMPrimal":
         """Run Pegasos on (X, y); y must have exactly two classes. Returns self."""
         check_scalar(self.C, "C", numbers.Real, min_val=0.0, include_min=False)
-        _check_finite(self.C, "C")
         check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
-        if not isinstance(self.average, (bool, np.bool_)):
-            raise TypeError(f"average must be True or False; got {self.average!r}")
+        check_bool(self.average, "average")
         X, y = check_X_y(X, y)
         classes = check_classification_targets(y, n_classes=2)
         ypm = np.where(y == classes[1], 1.0, -1.0)

@@ -232,9 +232,13 @@ def test_bad_gamma(gamma, err):
         rbf_kernel([[1.0]], gamma=gamma)
 
 
-@pytest.mark.parametrize("degree", [0, 1.5, True])
-def test_bad_degree(degree):
-    with pytest.raises(ValueError, match="degree must be an integer >= 1"):
+@pytest.mark.parametrize("degree,error,match", [
+    (0, ValueError, "degree must be >= 1"),
+    (1.5, TypeError, "degree must be of type Integral"),
+    (True, TypeError, "degree must be a number, got a bool"),
+])
+def test_bad_degree(degree, error, match):
+    with pytest.raises(error, match=match):
         polynomial_kernel([[1.0]], degree=degree)
 
 

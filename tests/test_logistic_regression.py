@@ -334,7 +334,7 @@ def test_unknown_penalty():
                                       ({"max_iter": 0}, "max_iter must be >= 1"),
                                       ({"tol": -1.0}, "tol must be >= 0"),
                                       ({"batch_size": 0}, "batch_size must be >= 1"),
-                                      ({"fit_intercept": 1}, "fit_intercept must be a bool")])
+                                      ({"fit_intercept": 1}, "fit_intercept must be True or False")])
 def test_bad_hyper_parameters(kw, match):
     X, y = _xy()
     with pytest.raises((ValueError, TypeError), match=match):

@@ -460,11 +460,12 @@ def test_pos_label_not_among_labels():
         M.roc_curve(["a", "b"], [0.1, 0.2])
 
 
-@pytest.mark.parametrize("beta", [0.0, -1.0, np.inf])
-def test_beta_must_be_positive(beta):
-    with pytest.raises(ValueError, match="beta must be a finite number > 0"):
+@pytest.mark.parametrize("beta,match", [(0.0, "beta must be > 0.0"), (-1.0, "beta must be > 0.0"),
+                                        (np.inf, "beta must be finite")])
+def test_beta_must_be_positive(beta, match):
+    with pytest.raises(ValueError, match=match):
         M.fbeta_score([0, 1], [0, 1], beta=beta)
-    with pytest.raises(ValueError, match="beta must be a finite number > 0"):
+    with pytest.raises(ValueError, match=match):
         M.fbeta_of_macro_averages([0, 1], [0, 1], beta=beta)
 
 
