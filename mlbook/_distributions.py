@@ -16,7 +16,7 @@ to the last few bits of a float64. The studentized range with infinitely
 many degrees of freedom, which the Nemenyi test needs, is a one-dimensional
 integral of the normal distribution, computed by Gauss-Legendre quadrature.
 
-The tests in ``tests/test_hypothesis_tests.py`` compare every function with
+The tests in ``tests/test_model_selection_hypothesis.py`` compare every function with
 ``scipy.stats`` on random arguments. See the chapter *Comparing learners*.
 """
 

@@ -3,7 +3,9 @@
 :func:`expit` (the logistic sigmoid), :func:`softmax` and :func:`logsumexp`
 are written once here; ``mlbook.linear_model.expit``,
 ``mlbook.neural_network.softmax`` and ``mlbook.naive_bayes.logsumexp`` are
-these functions, re-exported where the chapters use them.
+these functions, re-exported where the chapters use them. :func:`pow2_scale`
+rescales data whose squares would leave the float64 range (kernels, the SVM's
+kernel cache, the elastic net).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["expit", "softmax", "logsumexp"]
+__all__ = ["expit", "softmax", "logsumexp", "pow2_scale"]
 
 
 def expit(z: Any) -> np.ndarray:
@@ -91,3 +93,16 @@ def logsumexp(a: Any, axis: int = -1) -> np.ndarray:
     with np.errstate(divide="ignore"):
         out = np.log(np.sum(np.exp(a - m), axis=axis, keepdims=True)) + m
     return np.squeeze(out, axis=axis)
+
+
+def pow2_scale(A: np.ndarray) -> float:
+    """1.0, or a power of two near ``max |A|`` when squaring A's entries would overflow or underflow.
+
+    Dividing by a power of two is exact, so rescaled data give bit-for-bit the
+    same products; the scale is used only outside [2**-500, 2**500], where a
+    product of two entries leaves the float64 range.
+    """
+    m = float(np.max(np.abs(A))) if A.size else 0.0
+    if not m > 0 or 2.0**-500 <= m <= 2.0**500:
+        return 1.0
+    return float(np.ldexp(1.0, int(np.frexp(m)[1]) - 1))   # 2**(e-1) <= m < 2**e

@@ -30,6 +30,7 @@ from ._validation import (
     check_n_features,
     check_scalar,
     check_X_y,
+    encode_labels,
 )
 from .base import BaseEstimator, ClassifierMixin, TransformerMixin
 
@@ -79,7 +80,7 @@ def scatter_matrices(X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
            [0., 4.]])
     """
     X, y = check_X_y(X, y)
-    classes, codes = np.unique(y, return_inverse=True)
+    classes, codes = encode_labels(y)
     check_classification_targets(y)
     counts = np.bincount(codes)                                      # (k,)
     means = np.zeros((classes.shape[0], X.shape[1]))

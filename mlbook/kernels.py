@@ -25,6 +25,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ._math import pow2_scale
 from ._validation import check_array, check_scalar
 
 __all__ = [
@@ -71,19 +72,6 @@ def _gamma(gamma: Any, n_features: int) -> float:
     return float(check_scalar(gamma, "gamma", numbers.Real, min_val=0.0, include_min=False))
 
 
-def _pow2_scale(A: np.ndarray) -> float:
-    """1.0, or a power of two near ``max |A|`` when squaring A's entries would overflow or underflow.
-
-    Dividing by a power of two is exact, so rescaled data give bit-for-bit the
-    same products; the scale is used only outside [2**-500, 2**500], where a
-    product of two entries leaves the float64 range.
-    """
-    m = float(np.max(np.abs(A))) if A.size else 0.0
-    if not m > 0 or 2.0**-500 <= m <= 2.0**500:
-        return 1.0
-    return float(np.ldexp(1.0, int(np.frexp(m)[1]) - 1))   # 2**(e-1) <= m < 2**e
-
-
 def _dot(X: np.ndarray, Y: np.ndarray, factor: float = 1.0) -> np.ndarray:
     r"""``factor * X @ Y.T`` of shape (n_X, n_Y), without an intermediate overflow.
 
@@ -92,7 +80,7 @@ def _dot(X: np.ndarray, Y: np.ndarray, factor: float = 1.0) -> np.ndarray:
     from :math:`X / s_x` and :math:`Y / s_y` (powers of two) and scaled back, so
     an entry is ``inf`` only when its true value exceeds the float64 range.
     """
-    sx, sy = _pow2_scale(X), _pow2_scale(Y)
+    sx, sy = pow2_scale(X), pow2_scale(Y)
     if sx == 1.0 and sy == 1.0:
         P = X @ Y.T
         return P if factor == 1.0 else factor * P
@@ -153,7 +141,7 @@ def squared_euclidean_distances(X: Any, Y: Any = None) -> np.ndarray:
         X.shape[0] + (0 if same else Y.shape[0]))
     Xc = X - centre                                       # (n_X, d)
     Yc = Xc if same else Y - centre                       # (n_Y, d)
-    s = max(_pow2_scale(Xc), _pow2_scale(Yc))
+    s = max(pow2_scale(Xc), pow2_scale(Yc))
     if s != 1.0:
         Xc = Xc / s
         Yc = Xc if same else Yc / s

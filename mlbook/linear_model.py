@@ -24,7 +24,7 @@ from ._validation import (
     check_scalar,
     check_X_y,
 )
-from ._math import expit
+from ._math import expit, pow2_scale
 from .base import BaseEstimator, RegressorMixin
 from .exceptions import (ConvergenceWarning, QuasiSeparableDataWarning, RankDeficientWarning,
                          SeparableDataWarning)
@@ -249,8 +249,11 @@ class LinearRegression(_LinearPredictor):
     max_iter : int, default=10000
         Most gradient-descent steps (``solver="gd"`` only).
     tol : float, default=1e-8
-        Gradient descent (``solver="gd"`` only) stops when the largest entry of the gradient is at
-        most ``tol``.
+        Gradient descent (``solver="gd"`` only) stops when every entry of the gradient is at
+        most ``tol``; the entry of a feature whose root-mean-square (centred when an intercept
+        is fitted) is :math:`s_j < 1` must be at most ``tol`` times :math:`s_j`, because
+        shrinking a feature by :math:`s_j` shrinks its gradient by :math:`s_j` (X on a scale
+        of 1e-10 would otherwise stop the descent before it has moved).
 
     Attributes
     ----------
@@ -347,10 +350,14 @@ class LinearRegression(_LinearPredictor):
         limit = 1e100 * (losses[0] + 1.0)            # far beyond any converging run
         converged = False
         n_iter = 0
+        # a feature on a scale s < 1 has its gradient shrunk by s: compare it with tol * s
+        scale = np.sqrt(np.mean((X - X.mean(axis=0)) ** 2 if self.fit_intercept else X ** 2,
+                                axis=0))             # (d,)
+        stop_w = self.tol * np.where(scale > 0, np.minimum(scale, 1.0), 1.0)
         for n_iter in range(1, self.max_iter + 1):
             grad_w = X.T @ r / m                     # (d,) = (d, m) @ (m,)
             grad_b = float(r.sum()) / m if self.fit_intercept else 0.0
-            if max(np.abs(grad_w).max(), abs(grad_b)) <= self.tol:
+            if (np.abs(grad_w) <= stop_w).all() and abs(grad_b) <= self.tol:
                 n_iter -= 1
                 converged = True
                 break
@@ -735,12 +742,18 @@ class ElasticNet(_LinearPredictor):
         l1_ratio = check_scalar(self._get_l1_ratio(), "l1_ratio", min_val=0.0, max_val=1.0)
         _check_iter_params(self.max_iter, self.tol)
         X, y = self._validate_fit(X, y)
+        # X near the float64 maximum: fit on X / s (a power of two, so exact) with the
+        # penalties rescaled to match, w = w_s / s; s = 1 for all other data (a tiny X
+        # needs no rescaling: X^T X underflows only where the penalty wins anyway)
+        s = max(pow2_scale(X), 1.0)
+        if s != 1.0:
+            X = X / s
         Xc, yc, X_mean, y_mean = _center(X, y, self.fit_intercept)
         m = X.shape[0]
         G = Xc.T @ Xc                                  # (d, d)
         c = Xc.T @ yc                                  # (d,)
-        l1 = self.alpha * l1_ratio * m
-        l2 = self.alpha * (1.0 - l1_ratio) * m
+        l1 = self.alpha * l1_ratio * m / s             # alpha * l1 * |w| = (alpha * l1 / s) |w_s|
+        l2 = self.alpha * (1.0 - l1_ratio) * m / s / s
         w, n_iter, gap = _enet_cd_gram(G, c, float(yc @ yc), l1, l2, np.zeros(X.shape[1]),
                                        self.max_iter, self.tol)
         if n_iter == self.max_iter and gap > self.tol * float(yc @ yc):
@@ -753,6 +766,8 @@ class ElasticNet(_LinearPredictor):
         self.n_iter_ = n_iter
         self.dual_gap_ = gap / m
         self._set_intercept(X_mean, y_mean)
+        if s != 1.0:
+            self.coef_ = w / s
         return self
 
 

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import (check_bool, check_consistent_length, check_probabilities, check_sample_weight,
+from ._validation import (check_bool, check_consistent_length, encode_labels, check_probabilities, check_sample_weight,
                           check_scalar, column_or_1d)
 
 __all__ = [
@@ -101,20 +101,10 @@ def _check_pair(y_true: Any, y_pred: Any, sample_weight: Any = None,
 
 
 def _encode(y: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Index of each entry of ``y`` in ``labels`` and a mask of the entries found.
-
-    ``labels`` may be in any order; one ``argsort`` and one ``searchsorted``
-    replace a dictionary look-up per sample.
-    """
-    if (labels.dtype.kind in "US") != (y.dtype.kind in "US"):
-        # strings against numbers: nothing matches (NumPy cannot compare them)
-        return np.zeros(y.shape[0], dtype=np.int64), np.zeros(y.shape[0], dtype=bool)
-    order = np.argsort(labels, kind="stable")
-    sorted_labels = labels[order]
-    pos = np.searchsorted(sorted_labels, y)
-    pos_clipped = np.minimum(pos, labels.shape[0] - 1)
-    found = sorted_labels[pos_clipped] == y
-    return order[pos_clipped], found
+    """Index of each entry of ``y`` in ``labels`` (any order) and a mask of the entries found."""
+    codes = encode_labels(y, labels)[1]
+    found = codes >= 0
+    return np.where(found, codes, 0), found
 
 
 def _as_labels(labels: Any) -> np.ndarray:

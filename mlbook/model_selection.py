@@ -35,7 +35,8 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple
 import numpy as np
 
 from . import _distributions as _dist
-from ._validation import check_bool, check_random_state, check_scalar, column_or_1d
+from ._validation import (check_bool, check_random_state, check_scalar, column_or_1d,
+                          encode_labels)
 from .base import clone
 
 __all__ = [
@@ -157,7 +158,7 @@ def _approximate_mode(class_counts: np.ndarray, n_draws: int,
 
 def _stratified_split(y: np.ndarray, n_train: int, n_test: int,
                       rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    classes, y_idx = np.unique(y, return_inverse=True)
+    classes, y_idx = encode_labels(y)
     counts = np.bincount(y_idx)
     if counts.min() < 2:
         lonely = classes[np.argmin(counts)].tolist()
@@ -893,6 +894,21 @@ def binomial_test(n_errors: int, n_samples: int, epsilon0: float, *,
     return BinomialTestResult(k / m, float(pvalue), lo / m)
 
 
+def _no_spread(sd: float, *values: np.ndarray) -> bool:
+    r"""True when a standard deviation is zero up to rounding.
+
+    Equal values rarely give exactly 0: ``np.std([0.1] * 3)`` is about
+    1.7e-17, and the differences ``[.3, .2, .1] - [.2, .1, 0]`` are not all
+    equal in float64. A sum of :math:`k` numbers of size at most :math:`s`
+    carries a rounding error of about :math:`k\,\epsilon\,s`
+    (:math:`\epsilon` = 2.2e-16), so a spread below that is no spread: the
+    t statistic would be rounding noise divided by rounding noise.
+    """
+    scale = max(float(np.max(np.abs(v))) for v in values)
+    k = max(np.size(v) for v in values)
+    return not sd > k * np.finfo(np.float64).eps * scale
+
+
 def ttest_1samp(a: Any, popmean: float, *, alternative: str = "two-sided") -> TTestResult:
     r"""One-sample :math:`t`-test (t 检验) of the mean of :math:`k` error rates.
 
@@ -938,7 +954,7 @@ def ttest_1samp(a: Any, popmean: float, *, alternative: str = "two-sided") -> TT
     alternative = _check_alternative(alternative)
     k = x.shape[0]
     sd = x.std(ddof=1)
-    if sd == 0.0:
+    if _no_spread(sd, x):
         raise ValueError("a has zero variance (all values equal); the t statistic is undefined")
     t = float(math.sqrt(k) * (x.mean() - float(popmean)) / sd)
     return TTestResult(t, float(_t_pvalue(t, k - 1, alternative)), k - 1)
@@ -978,7 +994,7 @@ def paired_ttest_kfold(errors_a: Any, errors_b: Any, *,
         raise ValueError(f"errors_a and errors_b must have the same length (one error per fold); "
                          f"got {a.shape[0]} and {b.shape[0]}")
     d = a - b
-    if d.std(ddof=1) == 0.0:
+    if _no_spread(d.std(ddof=1), a, b):
         raise ValueError("errors_a - errors_b has zero variance (the same difference on every "
                          "fold); the t statistic is undefined")
     return ttest_1samp(d, 0.0, alternative=alternative)
@@ -1041,7 +1057,7 @@ def paired_ttest_5x2cv(errors_a: Any, errors_b: Any, *, numerator: str = "first"
         arrays.append(arr)
     d = arrays[0] - arrays[1]                              # Delta_i^j, shape (5, 2)
     var = np.sum((d - d.mean(axis=1, keepdims=True)) ** 2, axis=1)   # sigma_i^2, shape (5,)
-    if var.sum() == 0.0:
+    if _no_spread(math.sqrt(var.sum()), *arrays):
         raise ValueError("the differences errors_a - errors_b do not vary within any "
                          "replication; the 5x2cv t statistic is undefined")
     top = {"first": d[0, 0], "mean": d[0].mean(), "scaled_mean": math.sqrt(2.0) * d[0].mean()}[numerator]
@@ -1108,7 +1124,7 @@ def corrected_resampled_ttest(scores_a: Any, scores_b: Any, n_train: int,
         check_scalar(value, name, numbers.Integral, min_val=1)
     d = a - b
     var = d.var(ddof=1)
-    if var == 0.0:
+    if _no_spread(math.sqrt(var), a, b):
         raise ValueError("scores_a - scores_b has zero variance (the same difference on every "
                          "split); the t statistic is undefined")
     j = d.shape[0]

@@ -45,7 +45,8 @@ from ._validation import (
 )
 from .base import BaseEstimator, ClassifierMixin, RegressorMixin
 from .exceptions import ConvergenceWarning
-from .kernels import KERNELS, _pow2_scale, pairwise_kernels
+from ._math import pow2_scale
+from .kernels import KERNELS, pairwise_kernels
 
 __all__ = [
     "ConvergenceWarning",
@@ -105,7 +106,7 @@ class _KernelColumns:
             # cancels catastrophically on data far from the origin); a power of two
             # s rescales X whose squares would overflow (s = 1 for ordinary data).
             Xw = X - X.mean(axis=0) if kernel in ("rbf", "laplacian") else X
-            self.s = _pow2_scale(Xw)
+            self.s = pow2_scale(Xw)
             self.Xw = Xw / self.s if self.s != 1.0 else Xw      # (n, d)
             self.sq = np.einsum("ij,ij->i", self.Xw, self.Xw)    # (n,) squared norms
             self.diag = self._diag_named()

@@ -52,8 +52,8 @@ def _binary(n: int = 200, d: int = 4, seed: int = 0):
 # ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("solver, transform", [
-    ("sgd", lambda X: X + 100.0),      # before: accuracy 0.5 (one class), "converged", no warning
-    ("gd", lambda X: X * 1e-6),        # before: stopped after 1 step with coef ~ 1e-6, no warning
+    ("sgd", lambda X: X + 100.0),      # guards against: accuracy 0.5 (one class), "converged", no warning
+    ("gd", lambda X: X * 1e-6),        # guards against: stopped after 1 step with coef ~ 1e-6, no warning
     ("gd", lambda X: X + 100.0),
     ("sgd", lambda X: X * 1e-6),
 ])
@@ -110,7 +110,7 @@ def test_logistic_gd_penalty_is_on_the_original_weights():
 @pytest.mark.parametrize("scale", [1e14, 1e-16])
 @pytest.mark.parametrize("fit_intercept", [True, False])
 def test_lad_is_scale_equivariant(scale, fit_intercept):
-    # before: R^2 = 0.98 at 1e14 and -0.004 at 1e-16 on noise-free data
+    # guards against: R^2 = 0.98 at 1e14 and -0.004 at 1e-16 on noise-free data
     rng = np.random.default_rng(0)
     X = rng.normal(size=(50, 3))
     y = X @ np.array([1.0, 2.0, 3.0]) + (0.5 if fit_intercept else 0.0)
@@ -125,7 +125,7 @@ def test_lad_is_scale_equivariant(scale, fit_intercept):
 # ---------------------------------------------------------------------------
 
 def test_svc_with_a_weightless_class_says_so():
-    # before: fit passed, predict raised "Y must have at least 1 sample(s); got 0"
+    # guards against: fit passed, predict raised "Y must have at least 1 sample(s); got 0"
     X, y = _binary()
     w = np.where(y == 1, 0.0, 1.0)
     with pytest.raises(ValueError, match="sample_weight is zero for every sample of class 1"):
@@ -146,7 +146,7 @@ def test_kernel_model_without_support_vectors_predicts_the_intercept():
 
 @pytest.mark.parametrize("Est", ALL_ESTIMATORS, ids=lambda c: c.__name__)
 def test_complex_X_is_rejected(Est):
-    # before: 12 of these 13 fitted on the real part with a ComplexWarning at most
+    # guards against: 12 of these 13 fitted on the real part with a ComplexWarning at most
     X, y = _binary(40, 2)
     with pytest.raises(ValueError, match="X contains complex numbers"):
         Est().fit(X + 1j, y)
@@ -166,7 +166,7 @@ def test_squared_distances_do_not_cancel_on_offset_data():
     rng = np.random.default_rng(0)
     X = rng.normal(size=(30, 3))
     exact = squared_euclidean_distances(X)
-    # before: errors of order eps * ||x||^2 = 1e16 * 2.2e-16 ~ 2 in every entry
+    # guards against: errors of order eps * ||x||^2 = 1e16 * 2.2e-16 ~ 2 in every entry
     shifted = squared_euclidean_distances(X + 1e8)
     # X + 1e8 rounds each entry to a multiple of 2^-26 ~ 1.5e-8: distances of order
     # 1 then carry errors of order 1e-7, not of order 1.
@@ -180,7 +180,7 @@ def test_svc_and_svr_are_translation_invariant_with_the_rbf_kernel():
     sklearn_svm = pytest.importorskip("sklearn.svm")
     X, y = _binary()
     rng = np.random.default_rng(1)
-    # before: SVC training accuracy 0.61 on X + 1e8 against 0.96 on X
+    # guards against: SVC training accuracy 0.61 on X + 1e8 against 0.96 on X
     ours = SVC(tol=1e-6).fit(X + 1e8, y)
     ref = sklearn_svm.SVC(tol=1e-6).fit(X, y)            # libsvm on the centred data
     np.testing.assert_array_equal(ours.predict(X + 1e8), ref.predict(X))
@@ -188,7 +188,7 @@ def test_svc_and_svr_are_translation_invariant_with_the_rbf_kernel():
     # 1.5e-8): 1e-4 absolute on values of order 1
     np.testing.assert_allclose(ours.decision_function(X + 1e8), ref.decision_function(X),
                                rtol=0, atol=1e-4)
-    # before: SVR R^2 on X + 1e8 far below the one on X (the case: -8.7 vs 0.40)
+    # guards against: SVR R^2 on X + 1e8 far below the one on X (the case: -8.7 vs 0.40)
     Xr = rng.normal(size=(120, 3))
     yr = np.sin(Xr[:, 0]) + 0.5 * Xr[:, 1] + 0.1 * rng.normal(size=120)
     svr = SVR(C=10.0, tol=1e-6).fit(Xr + 1e8, yr)
@@ -200,7 +200,7 @@ def test_svc_and_svr_are_translation_invariant_with_the_rbf_kernel():
 @pytest.mark.parametrize("kernel", [rbf_kernel, laplacian_kernel, linear_kernel,
                                     polynomial_kernel, sigmoid_kernel])
 def test_kernels_never_return_nan_on_huge_entries(kernel):
-    # before: rbf and laplacian returned NaN off the diagonal (inf - inf)
+    # guards against: rbf and laplacian returned NaN off the diagonal (inf - inf)
     B = np.array([[1e200, -1e200], [1e200, 1e200], [3e199, 1e200]])
     with warnings.catch_warnings():
         warnings.simplefilter("error")                    # no overflow RuntimeWarning
@@ -238,7 +238,7 @@ def test_tree_rows_of_zero_weight_do_not_move_thresholds():
     y = np.array([0, 0, 1, 1])
     weighted = DecisionTreeClassifier().fit(X, y, sample_weight=[1, 1, 0, 1])
     dropped = DecisionTreeClassifier().fit(X[[0, 1, 3]], y[[0, 1, 3]])
-    # before: threshold 3 (midpoint of 1 and the weightless 5) instead of 5
+    # guards against: threshold 3 (midpoint of 1 and the weightless 5) instead of 5
     assert export_text(weighted) == export_text(dropped) == "x0 <= 5: 0\nx0 > 5: 1"
     grid = np.linspace(-1, 10, 45)[:, None]
     np.testing.assert_array_equal(weighted.predict(grid), dropped.predict(grid))
@@ -300,7 +300,7 @@ def test_normal_equations_report_no_iteration_count():
     X, y = _binary(40, 2)
     gd = LinearRegression(solver="gd", max_iter=50).fit(X, y.astype(float))
     assert 1 <= gd.n_iter_ <= 50
-    # before: n_iter_ = 0, as if the solver had stopped before its first step
+    # guards against: n_iter_ = 0, as if the solver had stopped before its first step
     normal = gd.set_params(solver="normal").fit(X, y)
     assert not hasattr(normal, "n_iter_") and not hasattr(normal, "loss_history_")
     assert normal.rank_ == 2
@@ -311,14 +311,14 @@ def test_normal_equations_report_no_iteration_count():
 # ---------------------------------------------------------------------------
 
 def test_lda_constant_features_message():
-    # before: "B is zero (or negative definite)"
+    # guards against: "B is zero (or negative definite)"
     with pytest.raises(ValueError, match="no within-class variance.*every feature of X is constant"):
         LinearDiscriminantAnalysis().fit(np.ones((10, 2)), [0] * 5 + [1] * 5)
 
 
 @pytest.mark.parametrize("factor, word", [(1e-170, "underflows"), (1e160, "overflows")])
 def test_gamma_scale_names_the_variance(factor, word):
-    # before: 1e-170 silently used gamma = 1 (as for constant X); 1e160 overflowed to NaN
+    # guards against: 1e-170 silently used gamma = 1 (as for constant X); 1e160 overflowed to NaN
     X, y = _binary(40, 2)
     for model in (SVC(), SVR()):
         with pytest.raises(ValueError, match=rf"gamma='scale'.*X.var\(\) = .* {word}"):
@@ -339,21 +339,21 @@ def test_gamma_scale_on_constant_X_is_still_one():
 
 @pytest.mark.parametrize("Est", [LinearRegression, Ridge, Lasso, LeastAbsoluteDeviation, SVR])
 def test_regressor_string_y_names_y(Est):
-    # before: "could not convert string to float: np.str_('a')"
+    # guards against: "could not convert string to float: np.str_('a')"
     X, _ = _binary(10, 2)
     with pytest.raises(ValueError, match="^y must contain numbers"):
         Est().fit(X, np.array(["a"] * 10))
 
 
 def test_cross_val_score_rejects_a_string_cv():
-    # before: "split() takes at most 2 arguments (3 given)"
+    # guards against: "split() takes at most 2 arguments (3 given)"
     X, y = _binary(20, 2)
     with pytest.raises(TypeError, match="cv must be an int, a splitter .* got 'foo'"):
         cross_val_score(LinearRegression(), X, y, cv="foo")
 
 
 def test_export_text_checks_the_names():
-    # before: IndexError: list index out of range
+    # guards against: IndexError: list index out of range
     X, y = _binary(40, 3)
     tree = DecisionTreeClassifier(max_depth=2).fit(X, y)
     with pytest.raises(ValueError, match="feature_names has 1 name.*fitted with 3 features"):
@@ -364,7 +364,7 @@ def test_export_text_checks_the_names():
 
 @pytest.mark.parametrize("Est", ALL_ESTIMATORS, ids=lambda c: c.__name__)
 def test_sparse_input_is_rejected_clearly(Est):
-    # before: "setting an array element with a sequence"
+    # guards against: "setting an array element with a sequence"
     sparse = pytest.importorskip("scipy.sparse")
     X, y = _binary(40, 2)
     with pytest.raises(TypeError, match=r"X is a sparse matrix .*sparse input is not supported"):
@@ -385,8 +385,8 @@ def test_missing_y_message():
 # ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("model, message", [
-    (ObliqueDecisionTreeClassifier(alpha=np.inf), "alpha must be finite"),      # before: NaN, accuracy 0.5
-    (LinearSVMPrimal(average="yes"), "average must be True or False"),        # before: ignored
+    (ObliqueDecisionTreeClassifier(alpha=np.inf), "alpha must be finite"),      # guards against: NaN, accuracy 0.5
+    (LinearSVMPrimal(average="yes"), "average must be True or False"),        # guards against: ignored
     (LinearRegression(solver="normal", max_iter=0), "max_iter must be >= 1"),
     (LinearRegression(solver="normal", learning_rate=-1.0), "learning_rate must be > 0"),
     (LinearRegression(solver="normal", tol=-1.0), "tol must be >= 0"),

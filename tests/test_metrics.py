@@ -550,3 +550,17 @@ def test_binary_scores_with_a_single_label(yt, yp):
     # pos_label=1 absent (or the only label): scikit-learn's values, no error
     for name in ("precision_score", "recall_score", "f1_score"):
         assert getattr(M, name)(yt, yp) == getattr(skm, name)(yt, yp, zero_division=0.0)
+
+
+@pytest.mark.parametrize("call,name", [
+    (lambda v: M.accuracy_score([0, 1], [0, 0], normalize=v), "normalize"),
+    (lambda v: M.zero_one_loss([0, 1], [0, 0], normalize=v), "normalize"),
+    (lambda v: M.roc_curve([0, 1, 1], [0.1, 0.4, 0.8], drop_intermediate=v), "drop_intermediate"),
+    (lambda v: M.precision_recall_curve([0, 1, 1], [0.1, 0.4, 0.8], drop_intermediate=v),
+     "drop_intermediate"),
+])
+def test_bool_parameters_take_numpy_bools_and_refuse_strings(call, name):
+    # guards against: normalize="no" normalised ("no" is truthy)
+    call(np.False_)
+    with pytest.raises(TypeError, match=f"{name} must be True or False"):
+        call("no")

@@ -14,6 +14,7 @@ from mlbook.model_selection import (
     KFold,
     LeaveOneOut,
     StratifiedKFold,
+    bias_variance_decomposition,
     bootstrap_sample,
     cross_val_score,
     train_test_split,
@@ -398,3 +399,15 @@ def test_iterables_of_splits_and_product_check():
     scores = cross_val_score(Majority(), np.zeros((4, 1)), np.array([0, 0, 0, 1]), cv=cv)
     assert scores.tolist() == [0.0, 1.0]
     assert list(itertools.islice(KFold(2).split(np.zeros(4)), 1))
+
+
+@pytest.mark.parametrize("call", [
+    lambda v: train_test_split(np.arange(10), shuffle=v, random_state=0 if v else None),
+    lambda v: KFold(3, shuffle=v, random_state=0 if v else None).split(np.zeros((6, 1))),
+    lambda v: bias_variance_decomposition([[1.0, 2.0], [3.0, 2.0]], [1.0, 1.0], unbiased=v),
+])
+def test_bool_parameters_take_numpy_bools_and_refuse_strings(call):
+    call(np.True_)
+    call(np.False_)
+    with pytest.raises(TypeError, match="must be True or False"):
+        list(call("no"))

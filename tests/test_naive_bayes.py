@@ -425,3 +425,60 @@ def test_plot_reliability_diagram_labels():
     assert [l.get_gid() for l in ax.get_lines()].count("calibration-diagonal") == 1
     with pytest.raises(ValueError):
         plot_reliability_diagram([0.1], [0.2, 0.3])
+
+
+# --- parameters and extreme input through the shared checks ------------------------
+
+@pytest.mark.parametrize("make,name", [(lambda: CategoricalNB(alpha=np.inf), "alpha"),
+                                       (lambda: GaussianNB(var_smoothing=np.inf), "var_smoothing"),
+                                       (lambda: MixedNB(alpha=np.inf), "alpha")])
+def test_an_infinite_smoothing_is_refused_at_fit(make, name):
+    # guards against: fit accepted it, predict then failed with a message about alpha=0
+    X = np.array([[0, 1], [1, 0], [1, 1], [0, 0]])
+    with pytest.raises(ValueError, match=f"{name} must be finite"):
+        make().fit(X, [0, 0, 1, 1])
+
+
+@pytest.mark.parametrize("make", [lambda v: CategoricalNB(smooth_prior=v),
+                                  lambda v: MixedNB(smooth_prior=v)])
+def test_smooth_prior_takes_numpy_bools_and_refuses_strings(make):
+    X, y = np.array([[0, 1], [1, 0], [1, 1], [0, 0]]), [0, 0, 1, 1]
+    make(np.True_).fit(X, y)
+    with pytest.raises(TypeError, match="smooth_prior must be True or False"):
+        make("no").fit(X, y)
+
+
+def test_gaussian_nb_on_huge_values_says_they_overflow():
+    # guards against: "... alpha=0 gives unseen values probability zero; use alpha > 0", the
+    # CategoricalNB message, although GaussianNB has no alpha
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(20, 2)), np.arange(20) % 2
+    with pytest.raises(ValueError, match="variance that overflows float64"), \
+            np.errstate(over="ignore", invalid="ignore"):
+        GaussianNB().fit(X * 1e154, y)
+    nb = GaussianNB().fit(X, y)
+    with pytest.raises(ValueError, match="overflows float64.*rescale X") as err, \
+            np.errstate(over="ignore", invalid="ignore"):
+        nb.predict(X * 1e200)
+    assert "alpha" not in str(err.value)
+
+
+@pytest.mark.parametrize("X", [np.array([[2**63], [0]], dtype=np.uint64),
+                               np.array([[2.0**63], [0.0]]),
+                               np.array([[2**62], [0]])])
+def test_categorical_nb_refuses_huge_codes(X):
+    # guards against: NumPy's "'list' argument must have no negative elements" from bincount
+    with pytest.raises(ValueError, match="column 0 of X holds the category code .*re-encode"):
+        CategoricalNB().fit(X, [0, 1])
+    nb = CategoricalNB().fit([[0], [1]], [0, 1])
+    with pytest.raises(ValueError, match="column 0 of X holds the category code"):
+        nb.predict(X)
+
+
+@pytest.mark.parametrize("shape,axis", [((0,), -1), ((3, 0), -1), ((0, 3), 0), ((0, 3), 1)])
+def test_logsumexp_of_an_empty_sum_is_minus_infinity(shape, axis):
+    # guards against: NumPy's "zero-size array to reduction operation maximum" error
+    special = pytest.importorskip("scipy.special", reason="SciPy is the oracle")
+    ours, theirs = logsumexp(np.zeros(shape), axis=axis), special.logsumexp(np.zeros(shape), axis=axis)
+    assert np.shape(ours) == np.shape(theirs)
+    assert np.array_equal(ours, theirs)      # exact: -inf everywhere (or an empty array)

@@ -670,3 +670,76 @@ def test_confusion_matrix_and_image_plots():
     with pytest.raises(ValueError, match="images must have shape"):
         plot_images(np.zeros((8, 8)))
     plt.close("all")
+
+
+# --- parameters through the shared checks ----------------------------------------
+
+_XOR = (np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]), np.array([0, 1, 1, 0]))
+
+
+@pytest.mark.parametrize("make", [
+    lambda v: BPNetwork(accumulated=v, max_iter=2),
+    lambda v: Perceptron(shuffle=v, max_iter=2),
+    lambda v: MLPClassifier(shuffle=v, max_iter=2),
+    lambda v: MLPClassifier(early_stopping=v, max_iter=2),
+    lambda v: MLPClassifier(solver="sgd", nesterovs_momentum=v, max_iter=2),
+    lambda v: MLPRegressor(shuffle=v, max_iter=2),
+], ids=["BPNetwork.accumulated", "Perceptron.shuffle", "MLP.shuffle", "MLP.early_stopping",
+        "MLP.nesterovs_momentum", "MLPRegressor.shuffle"])
+def test_bool_parameters_are_checked(make):
+    # guards against: BPNetwork(accumulated="no") ran accumulated BP ("no" is truthy)
+    X, y = _XOR
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        make(np.False_).fit(X, y)                             # NumPy's bools are bools
+        for bad in ("no", 1, None):
+            with pytest.raises(TypeError, match="must be True or False"):
+                make(bad).fit(X, y)
+
+
+@pytest.mark.parametrize("make,name", [(lambda: Perceptron(eta0=np.inf), "eta0"),
+                                       (lambda: BPNetwork(eta=np.inf), "eta"),
+                                       (lambda: MLPClassifier(learning_rate_init=np.inf),
+                                        "learning_rate_init"),
+                                       (lambda: MLPClassifier(alpha=np.inf), "alpha")])
+def test_infinite_parameters_are_refused(make, name):
+    # guards against: Perceptron(eta0=inf) and BPNetwork(eta=inf) gave inf/NaN weights silently
+    with pytest.raises(ValueError, match=f"{name} must be finite"):
+        make().fit(*_XOR)
+
+
+@pytest.mark.parametrize("args,error,match", [
+    ((0, 0), ValueError, "fan_in must be >= 1"),              # guards against: ZeroDivisionError
+    ((3, 0), ValueError, "fan_out must be >= 1"),
+    ((2.5, 3), TypeError, "fan_in must be of type Integral"),
+    ((3, 2, "foo"), ValueError, "activation must be one of"),  # guards against: accepted
+])
+def test_glorot_uniform_checks_its_arguments(args, error, match):
+    with pytest.raises(error, match=match):
+        glorot_uniform(*args, random_state=0)
+
+
+@pytest.mark.parametrize("units,error,match", [
+    ([2.5, 3], TypeError, r"layer_units\[0\] must be of type Integral"),   # guards against: 9
+    ([4, 0, 2], ValueError, r"layer_units\[1\] must be >= 1"),
+    ([4], ValueError, "at least two layers"),
+    ("43", TypeError, "layer_units must be a list"),
+])
+def test_n_parameters_checks_the_layer_sizes(units, error, match):
+    with pytest.raises(error, match=match):
+        n_parameters(units)
+
+
+def test_softmax_of_one_score_vector():
+    # guards against: NumPy's AxisError; a 1-d vector is one row
+    z = np.array([1.0, 2.0, 1000.0])
+    assert np.array_equal(softmax(z), softmax(z[None, :])[0])   # the same operations: exact
+    with pytest.raises(ValueError, match="Z must be a 1-d score vector"):
+        softmax(3.0)
+
+
+def test_forward_refuses_an_unknown_activation():
+    X, _ = _XOR
+    coefs, intercepts = [np.zeros((2, 1))], [np.zeros(1)]
+    with pytest.raises(ValueError, match="activation must be one of"):
+        forward(coefs, intercepts, X, activation="foo", out_activation="identity")

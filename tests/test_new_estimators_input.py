@@ -145,7 +145,7 @@ def test_networks_say_y_is_required(Est):
 
 @pytest.mark.parametrize("Est", [BPNetwork, MLPRegressor], ids=lambda c: c.__name__)
 def test_networks_refuse_complex_y(Est):
-    # before: MLPRegressor dropped the imaginary part with a ComplexWarning at most
+    # guards against: MLPRegressor dropped the imaginary part with a ComplexWarning at most
     X, y = _data()
     with pytest.raises(ValueError, match="y contains complex numbers"):
         Est().fit(X, y + 1j)

@@ -684,3 +684,21 @@ def test_plot_convergence_bad_input():
     from mlbook.plotting import plot_convergence
     with pytest.raises(ValueError, match=r"histories\['a'\] must have shape \(n_points,\)"):
         plot_convergence({"a": np.zeros((3, 2))})
+
+
+# --- parameters through the shared checks ----------------------------------------
+
+@pytest.mark.parametrize("cls", [SGD, Adagrad, RMSprop, Adadelta, Adam, NAdam, AdamW])
+@pytest.mark.parametrize("lr", [math.inf, -math.inf])
+def test_an_infinite_learning_rate_is_refused(cls, lr):
+    # guards against: lr=inf was accepted and every step gave inf/NaN parameters
+    with pytest.raises(ValueError, match="lr must be"):
+        cls([np.zeros(2)], lr=lr)
+
+
+@pytest.mark.parametrize("cls,name", [(SGD, "nesterov"), (RMSprop, "centered"), (Adam, "amsgrad")])
+def test_bool_parameters_take_numpy_bools_and_refuse_strings(cls, name):
+    kw = {"momentum": 0.9} if cls is SGD else {}
+    cls([np.zeros(2)], **kw, **{name: np.True_})        # guards against: np.True_ refused
+    with pytest.raises(TypeError, match=f"{name} must be True or False"):
+        cls([np.zeros(2)], **kw, **{name: "no"})

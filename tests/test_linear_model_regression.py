@@ -322,3 +322,17 @@ def test_no_warning_on_full_rank():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         LinearRegression().fit(X, y)
+
+
+def test_gradient_descent_on_a_tiny_scale_does_not_stop_at_once():
+    # guards against: X * 1e-10 gave a gradient below tol=1e-8 after the intercept settled, and
+    # "converged" with R^2 = 0 and no warning; a feature's gradient is now compared with
+    # tol times the feature's scale, so the descent runs on and says it did not converge
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 3))
+    y = X @ np.array([1.0, 2.0, 3.0]) + 0.1 * rng.normal(size=30)
+    with pytest.warns(ConvergenceWarning, match="reached max_iter=200"):
+        LinearRegression(solver="gd", max_iter=200).fit(X * 1e-10, y)
+    # on unit-scale features the test is the absolute one: the same steps as before
+    ok = LinearRegression(solver="gd").fit(X, y)
+    assert ok.n_iter_ < 1000
