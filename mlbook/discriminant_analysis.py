@@ -331,12 +331,11 @@ class LinearDiscriminantAnalysis(ClassifierMixin, TransformerMixin, BaseEstimato
         pivot = W[np.argmax(np.abs(W), axis=0), np.arange(W.shape[1])]
         W = W * np.where(pivot < 0, -1.0, 1.0)
         self.scalings_ = W
-        self._eigenvalues = eigenvalues
         total = eigenvalues.sum()
         self.explained_variance_ratio_ = (
             eigenvalues[:n_components] / total if total > 0 else np.zeros(n_components)
         )
-        self._n_components = n_components
+        self._n_components_ = n_components
         # Gaussian rule through the whitening: Sigma^+ = W W^T on the range of Sigma.
         M = (self.means_ - self.xbar_) @ W                            # (k, r)
         coef = M @ W.T                                                # (k, d) = M_c Sigma^-1
@@ -367,7 +366,7 @@ class LinearDiscriminantAnalysis(ClassifierMixin, TransformerMixin, BaseEstimato
             :math:`z = W^\\top (x - \\mu)`.
         """
         X = self._validate(X)
-        return (X - self.xbar_) @ self.scalings_[:, : self._n_components]
+        return (X - self.xbar_) @ self.scalings_[:, : self._n_components_]
 
     def decision_function(self, X: Any) -> np.ndarray:
         r"""Values of the discriminant functions :math:`\delta_c(x)`.

@@ -1186,10 +1186,8 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         y01 = (y == self.classes_[1]).astype(np.float64)                # (n,)
         p = X.shape[1] + int(self.fit_intercept)
         w = np.zeros(p)
-        run = {"newton": self._fit_newton, "gd": self._fit_gd, "sgd": self._fit_sgd}[self.solver]
         if self.solver == "newton":                  # affine-invariant: runs on X itself
-            self._pen = np.ones(X.shape[1])
-            w, self.n_iter_, path, converged = run(w, X, y01, alpha)
+            w, self.n_iter_, path, converged = self._fit_newton(w, X, y01, alpha)
         else:
             # First-order methods stall on un-centred or badly scaled features (X + 100,
             # X * 1e-6): they run on rescaled columns Z = (X - mu) / sd, and the
@@ -1201,12 +1199,12 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
             mu = X.mean(axis=0) if self.fit_intercept else np.zeros(X.shape[1])
             sd = np.sqrt(np.mean((X - mu) ** 2, axis=0) + 4.0 * alpha)   # (d,)
             sd = np.where(sd > 0, sd, 1.0)
-            self._pen = 1.0 / sd**2                                       # penalty per w_z,j
-            w, self.n_iter_, path, converged = run(w, (X - mu) / sd, y01, alpha)
+            pen = 1.0 / sd**2                                             # penalty per w_z,j
+            run = self._fit_gd if self.solver == "gd" else self._fit_sgd
+            w, self.n_iter_, path, converged = run(w, (X - mu) / sd, y01, alpha, pen)
             w[: X.shape[1]] /= sd
             if self.fit_intercept:
                 w[-1] -= mu @ w[: X.shape[1]]
-        del self._pen
         self.objective_path_ = path
         self.coef_ = w[: X.shape[1]].reshape(1, -1).copy()
         self.intercept_ = np.array([w[-1] if self.fit_intercept else 0.0])
@@ -1337,8 +1335,8 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         f = float(np.mean(log_loss_terms(y01, z)) + 0.5 * np.sum(alpha * w[: X.shape[1]] ** 2))
         return f, (np.append(g, r.sum()) if self.fit_intercept else g)
 
-    def _fit_gd(self, w, X, y01, alpha):
-        alpha_w = alpha * self._pen                  # (d,) penalty of each (standardised) weight
+    def _fit_gd(self, w, X, y01, alpha, pen):
+        alpha_w = alpha * pen                  # (d,) penalty of each (standardised) weight
         eta = self._step_size(X, alpha_w)
         f, g = self._gradient(w, X, y01, alpha_w)
         path = [f]
@@ -1350,10 +1348,10 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
                 return w, it, path, True
         return w, self.max_iter, path, False
 
-    def _fit_sgd(self, w, X, y01, alpha):
+    def _fit_sgd(self, w, X, y01, alpha, pen):
         rng = check_random_state(self.random_state)
         n, d = X.shape
-        alpha_w = alpha * self._pen                  # (d,) penalty of each (standardised) weight
+        alpha_w = alpha * pen                  # (d,) penalty of each (standardised) weight
         eta0 = self._step_size(X, alpha_w)
         f, _ = self._gradient(w, X, y01, alpha_w)
         path, best, stall = [f], f, 0

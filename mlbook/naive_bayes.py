@@ -356,23 +356,23 @@ class CategoricalNB(_BaseNB):
         check_bool(self.smooth_prior, "smooth_prior")
         X = check_array(X, "X", dtype=None)   # keeps strings and integer codes
         yk = self._fit_classes(y, X.shape[0])
-        self._encoder = _CategoryCodes(X)
-        codes = self._encoder.transform(X)
+        self._encoder_ = _CategoryCodes(X)
+        codes = self._encoder_.transform(X)
         self.n_features_in_ = X.shape[1]
-        self.categories_ = self._encoder.categories
-        self.n_categories_ = self._encoder.n_categories.copy()
+        self.categories_ = self._encoder_.categories
+        self.n_categories_ = self._encoder_.n_categories.copy()
         self.category_count_, self.feature_log_prob_ = _categorical_log_probs(
             codes, yk, self.classes_.shape[0], self.n_categories_, alpha)
         self.class_prior_ = self._prior(alpha if self.smooth_prior else 0.0)
-        self._alpha = alpha
+        self._alpha_ = alpha
         return self
 
     def _joint_log_likelihood(self, X: Any) -> np.ndarray:
         X = check_array(X, "X", dtype=None)   # keeps strings and integer codes
         check_n_features(self, X)
-        codes = self._encoder.transform(X)
+        codes = self._encoder_.transform(X)
         jll = _categorical_jll(codes, self.feature_log_prob_, self.n_categories_,
-                               self.class_count_, self._alpha)
+                               self.class_count_, self._alpha_)
         return jll + np.log(self.class_prior_)
 
 
@@ -601,10 +601,10 @@ class MixedNB(_BaseNB):
         self.n_features_in_ = X.shape[1]
         self.categorical_mask_ = self._mask(X)
         Xc, Xg = self._split(X, "X")
-        self._encoder = _CategoryCodes(Xc)
-        self.n_categories_ = self._encoder.n_categories.copy()
+        self._encoder_ = _CategoryCodes(Xc)
+        self.n_categories_ = self._encoder_.n_categories.copy()
         self.category_count_, self.feature_log_prob_ = _categorical_log_probs(
-            self._encoder.transform(Xc), yk, K, self.n_categories_, alpha)
+            self._encoder_.transform(Xc), yk, K, self.n_categories_, alpha)
         if Xg.shape[1]:
             self.theta_, self.var_, self.epsilon_ = _gaussian_moments(
                 Xg, yk, K, ddof, vs, self.classes_)
@@ -612,7 +612,7 @@ class MixedNB(_BaseNB):
             self.theta_ = self.var_ = np.empty((K, 0))
             self.epsilon_ = 0.0
         self.class_prior_ = self._prior(alpha if self.smooth_prior else 0.0)
-        self._alpha = alpha
+        self._alpha_ = alpha
         return self
 
     def _split(self, X: np.ndarray, name: str) -> tuple[np.ndarray, np.ndarray]:
@@ -639,8 +639,8 @@ class MixedNB(_BaseNB):
         Xc, Xg = self._split(X, "X")
         jll = np.log(self.class_prior_) + np.zeros((X.shape[0], 1))
         if Xc.shape[1]:
-            jll = jll + _categorical_jll(self._encoder.transform(Xc), self.feature_log_prob_,
-                                         self.n_categories_, self.class_count_, self._alpha)
+            jll = jll + _categorical_jll(self._encoder_.transform(Xc), self.feature_log_prob_,
+                                         self.n_categories_, self.class_count_, self._alpha_)
         if Xg.shape[1]:
             jll = jll + _gaussian_jll(Xg, self.theta_, self.var_)
         return jll

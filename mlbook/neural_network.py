@@ -1203,7 +1203,7 @@ class MLPRegressor(RegressorMixin, _BaseMLP):
         else:
             Y = check_array(Y, "y")        # several outputs, one column each
         check_consistent_length(X, Y, names=["X", "y"])
-        self._y_1d = Y.ndim == 1
+        self._y_1d_ = Y.ndim == 1
         self.out_activation_ = "identity"
         return self._fit(X, Y.reshape(X.shape[0], -1), None)
 
@@ -1217,4 +1217,4 @@ class MLPRegressor(RegressorMixin, _BaseMLP):
     def predict(self, X: Any) -> np.ndarray:
         """Predictions, shape (n_samples,) when fitted on a 1-d ``y``, else (n_samples, n_outputs)."""
         out = self._output(X)
-        return out.ravel() if self._y_1d else out
+        return out.ravel() if self._y_1d_ else out

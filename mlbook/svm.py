@@ -780,7 +780,7 @@ class _KernelModel:
     def _kernel_matrix(self, X: np.ndarray, Y: np.ndarray) -> np.ndarray:
         if Y.shape[0] == 0:                     # no support vector: f(x) = b
             return np.zeros((X.shape[0], 0))
-        return pairwise_kernels(X, Y, kernel=self._kernel, **self._kernel_params)
+        return pairwise_kernels(X, Y, kernel=self._kernel_, **self._kernel_params_)
 
     def _validate_for_predict(self, X: Any) -> np.ndarray:
         check_is_fitted(self, "support_vectors_")
@@ -898,7 +898,7 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
         self.random_state = random_state
 
     def _fit_binary(self, X: np.ndarray, ypm: np.ndarray, C: np.ndarray) -> SMOResult:
-        cache = _KernelColumns(X, self._kernel, self._kernel_params, self.cache_size)
+        cache = _KernelColumns(X, self._kernel_, self._kernel_params_, self.cache_size)
         return smo_solve(cache.column, cache.diag, ypm, -np.ones(X.shape[0]), C,
                          tol=self.tol, max_iter=self.max_iter, selection=self.selection,
                          random_state=self.random_state)
@@ -933,7 +933,7 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
                 f"sample_weight is zero for every sample of class "
                 f"{classes[np.flatnonzero(weightless)[0]].tolist()!r}; an SVM needs at least one "
                 "sample of positive weight in every class (drop the class from y instead)")
-        self._kernel, self._kernel_params = _resolve_kernel(self, X)
+        self._kernel_, self._kernel_params_ = _resolve_kernel(self, X)
         n_classes = classes.shape[0]
         pairs = [(k, l) for k in range(n_classes) for l in range(k + 1, n_classes)]
         # coefficient of each sample in each pairwise problem (0 outside the pair)
@@ -963,32 +963,32 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
         self.support_ = support.astype(np.intp)
         self.support_vectors_ = X[support]
         self.n_support_ = np.bincount(y_idx[support], minlength=n_classes).astype(np.int32)
-        self._pair_coef = coef[:, support]                     # (n_pairs, n_SV)
-        self._pairs = pairs
-        self._sv_class = y_idx[support]
+        self._pair_coef_ = coef[:, support]                     # (n_pairs, n_SV)
+        self._pairs_ = pairs
+        self._sv_class_ = y_idx[support]
         self.dual_coef_ = self._sklearn_dual_coef(n_classes)
         self.intercept_ = intercept
         self.dual_objective_ = objective
         self.n_iter_ = n_iter
         self.n_features_in_ = X.shape[1]
-        if self._kernel == "linear":
-            self.coef_ = self._pair_coef @ self.support_vectors_
+        if self._kernel_ == "linear":
+            self.coef_ = self._pair_coef_ @ self.support_vectors_
         return self
 
     def _sklearn_dual_coef(self, n_classes: int) -> np.ndarray:
         if n_classes == 2:
-            return self._pair_coef.copy()
-        out = np.zeros((n_classes - 1, self._pair_coef.shape[1]))
-        for q, (k, l) in enumerate(self._pairs):
-            in_k = self._sv_class == k
-            in_l = self._sv_class == l
-            out[l - 1, in_k] = self._pair_coef[q, in_k]
-            out[k, in_l] = self._pair_coef[q, in_l]
+            return self._pair_coef_.copy()
+        out = np.zeros((n_classes - 1, self._pair_coef_.shape[1]))
+        for q, (k, l) in enumerate(self._pairs_):
+            in_k = self._sv_class_ == k
+            in_l = self._sv_class_ == l
+            out[l - 1, in_k] = self._pair_coef_[q, in_k]
+            out[k, in_l] = self._pair_coef_[q, in_l]
         return out
 
     def _ovo_decision(self, X: np.ndarray) -> np.ndarray:
         K = self._kernel_matrix(X, self.support_vectors_)       # (n, n_SV)
-        return K @ self._pair_coef.T + self.intercept_          # (n, n_pairs)
+        return K @ self._pair_coef_.T + self.intercept_          # (n, n_pairs)
 
     def decision_function(self, X: Any) -> np.ndarray:
         """Signed distance-like score :math:`f(\\mathbf x)`.
@@ -1018,7 +1018,7 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
         n_classes = len(self.classes_)
         votes = np.zeros((D.shape[0], n_classes))
         conf = np.zeros((D.shape[0], n_classes))
-        for q, (k, l) in enumerate(self._pairs):
+        for q, (k, l) in enumerate(self._pairs_):
             pos = D[:, q] > 0
             votes[:, k] += pos
             votes[:, l] += ~pos
@@ -1134,9 +1134,9 @@ class SVR(RegressorMixin, _KernelModel, BaseEstimator):
         check_scalar(self.epsilon, "epsilon", numbers.Real, min_val=0.0)
         X, y = check_X_y(X, y, y_numeric=True)
         w = check_sample_weight(sample_weight, X.shape[0])
-        self._kernel, self._kernel_params = _resolve_kernel(self, X)
+        self._kernel_, self._kernel_params_ = _resolve_kernel(self, X)
         m = X.shape[0]
-        cache = _KernelColumns(X, self._kernel, self._kernel_params, self.cache_size)
+        cache = _KernelColumns(X, self._kernel_, self._kernel_params_, self.cache_size)
         signs = np.concatenate([np.ones(m), -np.ones(m)])
         p = np.concatenate([self.epsilon - y, self.epsilon + y])
         Cv = np.tile(self.C * w, 2)
@@ -1154,7 +1154,7 @@ class SVR(RegressorMixin, _KernelModel, BaseEstimator):
         self.n_iter_ = res.n_iter
         self.n_support_ = np.array([support.shape[0]], dtype=np.int32)
         self.n_features_in_ = X.shape[1]
-        if self._kernel == "linear":
+        if self._kernel_ == "linear":
             self.coef_ = self.dual_coef_ @ self.support_vectors_
         return self
 

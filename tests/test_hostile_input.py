@@ -329,12 +329,12 @@ def test_gamma_scale_is_not_computed_for_a_kernel_without_gamma():
     X, y = _binary(40, 2)
     # the linear kernel does not read gamma: tiny data are no reason to fail
     small = SVC(kernel="linear", C=1e3).fit(X * 1e-170, y)
-    assert small._kernel_params == {}
+    assert small._kernel_params_ == {}
 
 
 def test_gamma_scale_on_constant_X_is_still_one():
     model = SVC().fit(np.ones((6, 2)), [0, 1, 0, 1, 0, 1])
-    assert model._kernel_params["gamma"] == 1.0
+    assert model._kernel_params_["gamma"] == 1.0
 
 
 @pytest.mark.parametrize("Est", [LinearRegression, Ridge, Lasso, LeastAbsoluteDeviation, SVR])

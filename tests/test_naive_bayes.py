@@ -209,7 +209,7 @@ def test_zhou_printed_0038_is_the_product_with_root_3_8_and_navel_6_8():
     wm, m = _zhou_model(alpha=0.0)
     yes = list(m.classes_).index(list(wm.target_names).index("yes"))
     cats = [np.exp(lp[yes, list(c).index(v)]) for lp, c, v in
-            zip(m.feature_log_prob_, m._encoder.categories, wm.data[0, :6])]
+            zip(m.feature_log_prob_, m._encoder_.categories, wm.data[0, :6])]
     # the data's categorical factors: colour, root, knock, texture, navel, touch
     np.testing.assert_allclose(cats, np.array([3, 5, 6, 7, 5, 6]) / 8, rtol=1e-15, atol=0)
     joint = float(np.exp(m.predict_joint_log_proba(wm.data[:1]))[0, yes])
