@@ -19,6 +19,8 @@ from mlbook.model_selection import (
     cross_val_score,
     train_test_split,
 )
+from input_data import binary
+from mlbook.linear_model import LinearRegression
 
 sk_ms = pytest.importorskip("sklearn.model_selection")
 
@@ -411,3 +413,13 @@ def test_bool_parameters_take_numpy_bools_and_refuse_strings(call):
     call(np.False_)
     with pytest.raises(TypeError, match="must be True or False"):
         list(call("no"))
+
+
+# --- bad and extreme input ----------------------------------------------------
+
+def test_cross_val_score_rejects_a_string_cv():
+    # guards against: "split() takes at most 2 arguments (3 given)"
+    X, y = binary(20, 2)
+    with pytest.raises(TypeError, match="cv must be an int, a splitter .* got 'foo'"):
+        cross_val_score(LinearRegression(), X, y, cv="foo")
+

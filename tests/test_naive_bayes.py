@@ -7,6 +7,10 @@ from hypothesis import strategies as st
 
 from mlbook.datasets import load_iris, load_watermelon
 from mlbook.naive_bayes import CategoricalNB, GaussianNB, MixedNB, logsumexp
+from input_data import category_codes
+from mlbook.exceptions import DataConversionWarning
+
+NAIVE_BAYES = [CategoricalNB, GaussianNB, MixedNB]
 
 sk_nb = pytest.importorskip("sklearn.naive_bayes")
 
@@ -475,10 +479,47 @@ def test_categorical_nb_refuses_huge_codes(X):
         nb.predict(X)
 
 
-@pytest.mark.parametrize("shape,axis", [((0,), -1), ((3, 0), -1), ((0, 3), 0), ((0, 3), 1)])
-def test_logsumexp_of_an_empty_sum_is_minus_infinity(shape, axis):
-    # guards against: NumPy's "zero-size array to reduction operation maximum" error
-    special = pytest.importorskip("scipy.special", reason="SciPy is the oracle")
-    ours, theirs = logsumexp(np.zeros(shape), axis=axis), special.logsumexp(np.zeros(shape), axis=axis)
-    assert np.shape(ours) == np.shape(theirs)
-    assert np.array_equal(ours, theirs)      # exact: -inf everywhere (or an empty array)
+# --- bad and extreme input ----------------------------------------------------
+
+@pytest.mark.parametrize("Est", NAIVE_BAYES, ids=lambda c: c.__name__)
+def test_naive_bayes_predict_names_the_expected_feature_count(Est):
+    X, y = category_codes()
+    model = Est().fit(X, y)
+    with pytest.raises(ValueError, match=f"X has 2 features, but {Est.__name__} is expecting "
+                                         "3 features as input"):
+        model.predict(X[:, :2])
+
+
+@pytest.mark.parametrize("Est", NAIVE_BAYES, ids=lambda c: c.__name__)
+def test_naive_bayes_column_vector_y_warns_and_fits_the_same(Est):
+    X, y = category_codes()
+    flat = Est().fit(X, y).predict_proba(X)
+    with pytest.warns(DataConversionWarning, match="A column-vector y was passed"):
+        column = Est().fit(X, y[:, None]).predict_proba(X)
+    np.testing.assert_array_equal(column, flat)
+
+
+@pytest.mark.parametrize("Est", NAIVE_BAYES, ids=lambda c: c.__name__)
+def test_naive_bayes_empty_and_1d_X_messages(Est):
+    # check_array's messages (scikit-learn's wording for the empty case)
+    with pytest.raises(ValueError, match=r"X has 0 feature\(s\) \(shape=\(4, 0\)\) while a "
+                                         "minimum of 1 is required"):
+        Est().fit(np.empty((4, 0)), [0, 1, 0, 1])
+    with pytest.raises(ValueError, match="X must be a 2-d array.*Reshape your data"):
+        Est().fit(np.array([0, 1, 0, 1]), [0, 1, 0, 1])
+    model = Est().fit(*category_codes())
+    with pytest.raises(ValueError, match="X must be a 2-d array.*Reshape your data"):
+        model.predict(np.array([0, 1, 2]))
+
+
+def test_categorical_nb_negative_codes_use_scikit_learns_words():
+    # "Negative values in data" is what scikit-learn's positive_only check looks for
+    with pytest.raises(ValueError, match="Negative values in data: column 0 of X holds"):
+        CategoricalNB().fit([[-1, 0], [1, 0]], [0, 1])
+
+
+def test_mixed_nb_string_columns_stay_categorical():
+    # MixedNB declares the 'string' input tag: strings are its categorical attributes
+    X = np.array([["a", 0.1], ["b", 0.3], ["a", 0.2], ["b", 0.9]], dtype=object)
+    model = MixedNB().fit(X, [0, 1, 0, 1])
+    np.testing.assert_array_equal(model.categorical_mask_, [True, False])

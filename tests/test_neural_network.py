@@ -27,6 +27,7 @@ from mlbook.neural_network import (
     step,
 )
 from mlbook._validation import NotFittedError
+from input_data import noisy_threshold
 
 OUTPUTS = ["softmax", "logistic", "identity"]
 
@@ -730,16 +731,60 @@ def test_n_parameters_checks_the_layer_sizes(units, error, match):
         n_parameters(units)
 
 
-def test_softmax_of_one_score_vector():
-    # guards against: NumPy's AxisError; a 1-d vector is one row
-    z = np.array([1.0, 2.0, 1000.0])
-    assert np.array_equal(softmax(z), softmax(z[None, :])[0])   # the same operations: exact
-    with pytest.raises(ValueError, match="Z must be a 1-d score vector"):
-        softmax(3.0)
-
-
 def test_forward_refuses_an_unknown_activation():
     X, _ = _XOR
     coefs, intercepts = [np.zeros((2, 1))], [np.zeros(1)]
     with pytest.raises(ValueError, match="activation must be one of"):
         forward(coefs, intercepts, X, activation="foo", out_activation="identity")
+
+
+# --- bad and extreme input ----------------------------------------------------
+
+def test_bp_network_decision_function_is_the_logit_of_the_output():
+    # scikit-learn's convention: decision_function > 0 exactly where predict gives classes_[1]
+    X, y = noisy_threshold(60, 2)
+    labels = np.where(y == 1, "yes", "no")
+    net = BPNetwork(n_hidden=3, eta=0.5, max_iter=50, random_state=0).fit(X, labels)
+    z = net.decision_function(X)
+    assert z.shape == (60,)
+    np.testing.assert_array_equal(net.predict(X), net.classes_[(z > 0).astype(int)])
+    # the sigmoid of the net input is the network's output y_hat (Zhou's f(beta_j - theta_j))
+    B = 1.0 / (1.0 + np.exp(-(X @ net.v_ - net.gamma_)))
+    y_hat = 1.0 / (1.0 + np.exp(-(B @ net.w_ - net.theta_)))
+    # rtol: one logistic evaluation each way, a few ulps apart at most
+    np.testing.assert_allclose(1.0 / (1.0 + np.exp(-z)), y_hat[:, 0], rtol=1e-12, atol=0)
+
+
+def test_bp_network_two_d_targets_predict_zero_one_per_output():
+    X, y = noisy_threshold(30, 2)
+    Y = np.column_stack([y, 1 - y, y])
+    net = BPNetwork(n_hidden=3, eta=0.5, max_iter=20, random_state=0).fit(X, Y)
+    np.testing.assert_array_equal(net.classes_, [0, 1])
+    assert net.predict(X).shape == (30, 3) and net.decision_function(X).shape == (30, 3)
+
+
+@pytest.mark.parametrize("Est", [Perceptron, BPNetwork, MLPClassifier, MLPRegressor],
+                         ids=lambda c: c.__name__)
+def test_networks_say_y_is_required(Est):
+    X, _ = noisy_threshold()
+    with pytest.raises(ValueError, match="requires y to be passed, but the target y is None"):
+        Est().fit(X, None)
+
+
+@pytest.mark.parametrize("Est", [BPNetwork, MLPRegressor], ids=lambda c: c.__name__)
+def test_networks_refuse_complex_y(Est):
+    # guards against: MLPRegressor dropped the imaginary part with a ComplexWarning at most
+    X, y = noisy_threshold()
+    with pytest.raises(ValueError, match="y contains complex numbers"):
+        Est().fit(X, y + 1j)
+
+
+def test_mlp_regressor_multi_output_and_column_y():
+    X, y = noisy_threshold()
+    reg = MLPRegressor((4,), max_iter=30, random_state=0)
+    with pytest.warns(Warning):                  # ConvergenceWarning after 30 epochs
+        flat = clone(reg).fit(X, y.astype(float)).predict(X)
+    with pytest.warns(Warning):
+        column = clone(reg).fit(X, y[:, None].astype(float)).predict(X)
+    assert column.shape == (40, 1)               # a 2-d y is multi-output: no conversion
+    np.testing.assert_array_equal(column[:, 0], flat)

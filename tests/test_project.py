@@ -7,6 +7,8 @@ from pathlib import Path
 
 import yaml  # pyyaml is in the test extra
 
+from tolerance_check import loose_tolerance_calls
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -125,50 +127,6 @@ def test_no_cell_reads_a_file_by_a_repository_path():
                 assert "../" not in src, f"{nb.relative_to(ROOT)}, cell {i} names a path outside its folder"
 
 
-
-def _loose_tolerance_calls(src: str) -> list[int]:
-    """Lines of allclose/isclose/assert_allclose calls whose tolerance is not the stated one.
-
-    Two kinds: a call that passes ``atol`` but no ``rtol`` (NumPy's default rtol,
-    1e-5 for allclose/isclose and 1e-7 for assert_allclose, still applies, so
-    the check is looser than the atol it states), and a call that states no
-    tolerance at all (the defaults decide, and no reader can tell why they fit).
-    A tolerance passed by position counts as stated.
-    """
-    import ast
-
-    # IPython magics and shell escapes are not Python.
-    src = "\n".join("" if line.lstrip().startswith(("%", "!")) else line
-                    for line in src.splitlines())
-    found = []
-    for node in ast.walk(ast.parse(src)):
-        if isinstance(node, ast.Call):
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-            if name not in ("allclose", "isclose", "assert_allclose"):
-                continue
-            keywords = {k.arg for k in node.keywords}
-            atol_only = "atol" in keywords and "rtol" not in keywords
-            unstated = not keywords & {"atol", "rtol"} and len(node.args) < 3
-            if atol_only or unstated:
-                found.append(node.lineno)
-    return found
-
-
-def test_loose_tolerance_checker_finds_what_it_should():
-    flagged = _loose_tolerance_calls(
-        "np.allclose(a, b, atol=1e-12)\n"
-        "np.testing.assert_allclose(\n    a,\n    b,\n    atol=1e-9,\n)\n"
-        "assert_allclose(a, b, rtol=0, atol=1e-9)\n"
-        "np.isclose(a, b, rtol=1e-6)\n"
-        "%timeit np.isclose(a, b, atol=1)\n"
-        "isclose(a, b, atol=1)\n"
-        "np.allclose(a, b)\n"
-        "np.allclose(a, b, 1e-9, 0)\n"
-        "np.allclose(a, b, equal_nan=True)\n")
-    assert flagged == [1, 2, 10, 11, 13]
-
-
 def _flag_lines(cell_type: str, checker) -> list[str]:
     """Run ``checker`` (source -> flagged line numbers) on every cell of one type."""
     return [f"{nb.relative_to(ROOT)}, cell {i}, line {line}"
@@ -179,7 +137,7 @@ def _flag_lines(cell_type: str, checker) -> list[str]:
 
 def test_notebook_tolerances_state_rtol_with_atol():
     # np.allclose(a, b, atol=1e-12) still carries rtol=1e-5: state rtol (usually 0).
-    bad = _flag_lines("code", _loose_tolerance_calls)
+    bad = _flag_lines("code", loose_tolerance_calls)
     assert not bad, "tolerance not stated, or atol without rtol (pass rtol=0 or state both):\n" + "\n".join(bad)
 
 

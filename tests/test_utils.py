@@ -1,4 +1,4 @@
-"""mlbook.utils: the seed helper (show_source and load_benchmark are checked in test_project)."""
+"""mlbook.utils: the seed helper and the book's contract (SHOWN); what show_source renders is checked in test_project."""
 
 import ast
 import importlib
