@@ -126,7 +126,7 @@ class _KernelColumns:
         sq = self._unscale(self.sq)
         if k == "linear":
             return sq.copy()
-        if k in ("poly", "polynomial"):
+        if k == "poly":
             return (p["gamma"] * sq + p["coef0"]) ** p["degree"]
         if k == "sigmoid":
             return np.tanh(p["gamma"] * sq + p["coef0"])
@@ -135,11 +135,11 @@ class _KernelColumns:
     def _named_column(self, i: int) -> np.ndarray:
         k, p = self.kernel, self.params
         dot = self.Xw @ self.Xw[i]                             # (n,)
-        if k in ("linear", "poly", "polynomial", "sigmoid"):
+        if k in ("linear", "poly", "sigmoid"):
             dot = self._unscale(dot)
         if k == "linear":
             return dot
-        if k in ("poly", "polynomial"):
+        if k == "poly":
             return (p["gamma"] * dot + p["coef0"]) ** p["degree"]
         if k == "sigmoid":
             return np.tanh(p["gamma"] * dot + p["coef0"])
@@ -404,8 +404,12 @@ def smo_solve(
                 return kernel_column(int(index[t]))[index]
     if max_iter is None:
         max_iter = max(10_000_000, 100 * n)
-    solver = _wss2 if selection == "wss2" else _platt
-    alpha, G, n_iter, converged, _ = solver(col, Kd, y, p, C, tol, max_iter, tau, random_state)
+    if selection == "wss2":
+        alpha, G, n_iter, converged = _wss2(col, Kd, y, p, C, tol, max_iter, tau)
+    else:
+        # Platt's running threshold (the 5th value) is not the KKT bias computed below
+        alpha, G, n_iter, converged, _ = _platt(col, Kd, y, p, C, tol, max_iter, tau,
+                                                random_state)
     up = np.where(y > 0, alpha < C, alpha > 0)
     low = np.where(y > 0, alpha > 0, alpha < C)
     mG = -y * G
@@ -507,7 +511,7 @@ def _platt_threshold(b: float, E_i: float, E_j: float, y_i: float, y_j: float, d
     return (b1 + b2) / 2.0
 
 
-def _wss2(col, Kd, y, p, C, tol, max_iter, tau, random_state):
+def _wss2(col, Kd, y, p, C, tol, max_iter, tau):
     """SMO with libsvm's second-order working-set selection; O(n) NumPy work per step."""
     n = y.shape[0]
     alpha = np.zeros(n)
@@ -558,7 +562,7 @@ def _wss2(col, Kd, y, p, C, tol, max_iter, tau, random_state):
             low_mask[t] = 0.0 if is_low else -np.inf
             low_f[t] = 1.0 if is_low else 0.0
         n_iter += 1
-    return alpha, y * F, n_iter, converged, None
+    return alpha, y * F, n_iter, converged
 
 
 def _platt(col, Kd, y, p, C, tol, max_iter, tau, random_state):
@@ -712,11 +716,11 @@ def _resolve_kernel(est: Any, X: np.ndarray) -> tuple[Any, dict]:
     if kernel not in KERNELS:
         raise ValueError(f"kernel {kernel!r} is unknown; use one of {sorted(KERNELS)} "
                          "or a callable k(X, Y)")
+    kernel = "poly" if kernel == "polynomial" else kernel    # one kernel, two names
     gamma = _check_kernel_params(est, X, uses_gamma=kernel != "linear")
     params = {
         "linear": {},
         "poly": {"degree": int(est.degree), "gamma": gamma, "coef0": float(est.coef0)},
-        "polynomial": {"degree": int(est.degree), "gamma": gamma, "coef0": float(est.coef0)},
         "rbf": {"gamma": gamma},
         "laplacian": {"gamma": gamma},
         "sigmoid": {"gamma": gamma, "coef0": float(est.coef0)},

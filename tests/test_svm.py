@@ -727,3 +727,12 @@ def test_gamma_scale_on_constant_X_is_still_one():
     model = SVC().fit(np.ones((6, 2)), [0, 1, 0, 1, 0, 1])
     assert model._kernel_params_["gamma"] == 1.0
 
+
+
+def test_polynomial_is_another_name_of_poly():
+    X, y = binary(60, 2)
+    poly = SVC(kernel="poly", degree=2, coef0=1.0).fit(X, y)
+    other = SVC(kernel="polynomial", degree=2, coef0=1.0).fit(X, y)
+    # one kernel under two names: the same computation, bit for bit
+    np.testing.assert_array_equal(other.decision_function(X), poly.decision_function(X))
+    assert other._kernel_ == "poly"
