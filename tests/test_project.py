@@ -311,3 +311,13 @@ def test_the_html_build_defines_no_tex_macro():
     mathjax = config["sphinx"]["config"].get("mathjax3_config", {})
     assert not mathjax.get("tex", {}).get("macros"), (
         "_config.yml defines MathJax macros: write them out in the notebooks instead")
+
+
+def test_the_license_is_an_spdx_string_that_the_build_backend_reads():
+    # a {text = ...} table makes setuptools print a deprecation box (an error from 2027);
+    # the SPDX string (PEP 639) needs setuptools >= 77, in the build requirements and in
+    # the venv the Makefile makes (the book's wheel is built offline with it)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert isinstance(project["project"]["license"], str), "license = \"MIT\" (an SPDX expression)"
+    assert "setuptools>=77" in project["build-system"]["requires"]
+    assert '"setuptools>=77"' in (ROOT / "Makefile").read_text(encoding="utf-8")
