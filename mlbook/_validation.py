@@ -21,6 +21,7 @@ __all__ = [
     "check_array",
     "check_X_y",
     "check_consistent_length",
+    "check_vector",
     "column_or_1d",
     "check_is_fitted",
     "check_scalar",
@@ -30,6 +31,7 @@ __all__ = [
     "check_sample_weight",
     "check_classification_targets",
     "check_n_features",
+    "check_predict_X",
     "check_probabilities",
 ]
 
@@ -207,6 +209,50 @@ def column_or_1d(y: Any, name: str = "y", *, dtype: Any = None,
     return arr
 
 
+def check_vector(a: Any, name: str, *, min_size: int = 1, what: str = "numbers",
+                 allow_column: bool = False) -> np.ndarray:
+    """A 1-d float64 array of finite values, for a function's vector argument.
+
+    Parameters
+    ----------
+    a : array-like of shape (n,)
+    name : str
+        The argument's name, used in error messages.
+    min_size : int
+        The fewest entries accepted.
+    what : str
+        What the entries are ("scores", "error rates"), for the messages.
+    allow_column : bool
+        Flatten a column vector of shape (n, 1).
+
+    >>> check_vector([0.2, 0.1], "errors_a", min_size=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: errors_a needs at least 3 values; got 2
+    """
+    if a is None:
+        raise TypeError(f"{name} must be an array-like of {what}, got None")
+    if isinstance(a, str):
+        raise TypeError(f"{name} must be an array-like of {what}, got a string")
+    try:
+        arr = _as_real_array(a, name, np.float64)
+    except (TypeError, ValueError) as exc:
+        if "complex" in str(exc):
+            raise
+        raise TypeError(f"{name} must contain {what}") from None
+    if allow_column and arr.ndim == 2 and arr.shape[1] == 1:
+        arr = arr.ravel()
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be a 1-d array of {what}; got shape {arr.shape}")
+    if arr.shape[0] < min_size:
+        raise ValueError(f"{name} needs at least {min_size} values; got {arr.shape[0]}")
+    if np.isnan(arr).any():
+        raise ValueError(f"{name} contains NaN; every entry must be a number")
+    if np.isinf(arr).any():
+        raise ValueError(f"{name} contains infinity; every entry must be finite")
+    return arr
+
+
 def check_consistent_length(*arrays: Any, names: Sequence[str] | None = None) -> None:
     """Raise if the arrays do not all have the same number of samples.
 
@@ -279,6 +325,15 @@ def check_bool(value: Any, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False; got {value!r} ({_describe(value)})")
     return bool(value)
+
+
+def check_predict_X(estimator: Any, X: Any, attributes: str | Sequence[str]) -> np.ndarray:
+    """The checks before ``predict``: ``estimator`` is fitted, ``X`` is a valid 2-d array with
+    the number of features ``fit`` saw. Returns ``X`` as a float64 array."""
+    check_is_fitted(estimator, attributes)
+    X = check_array(X, "X")
+    check_n_features(estimator, X)
+    return X
 
 
 def check_scalar(

@@ -26,8 +26,7 @@ import numpy as np
 from ._validation import (
     check_array,
     check_classification_targets,
-    check_is_fitted,
-    check_n_features,
+    check_predict_X,
     check_scalar,
     check_X_y,
     encode_labels,
@@ -348,9 +347,7 @@ class LinearDiscriminantAnalysis(ClassifierMixin, TransformerMixin, BaseEstimato
         return self
 
     def _validate(self, X: Any) -> np.ndarray:
-        check_is_fitted(self, "scalings_")
-        X = check_array(X)
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "scalings_")
         return X
 
     def transform(self, X: Any) -> np.ndarray:
@@ -616,9 +613,7 @@ class KernelFisherDiscriminant(ClassifierMixin, TransformerMixin, BaseEstimator)
         return self
 
     def _validate(self, X: Any) -> np.ndarray:
-        check_is_fitted(self, "dual_coef_")
-        X = check_array(X)
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "dual_coef_")
         return X
 
     def transform(self, X: Any) -> np.ndarray:

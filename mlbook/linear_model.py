@@ -19,8 +19,7 @@ import numpy as np
 from ._validation import (
     check_array,
     check_bool,
-    check_is_fitted,
-    check_n_features,
+    check_predict_X,
     check_scalar,
     check_X_y,
 )
@@ -212,9 +211,7 @@ class _LinearPredictor(RegressorMixin, BaseEstimator):
         -------
         ndarray of shape (m,)
         """
-        check_is_fitted(self, "coef_")
-        X = check_array(X, "X")
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "coef_")
         return X @ self.coef_ + self.intercept_
 
 
@@ -1375,9 +1372,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         return w, self.max_iter, path, False
 
     def _validate(self, X: Any) -> np.ndarray:
-        check_is_fitted(self, "coef_")
-        X = check_array(X)
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "coef_")
         return X
 
     def decision_function(self, X: Any) -> np.ndarray:

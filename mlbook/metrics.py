@@ -31,8 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import (check_bool, check_consistent_length, encode_labels, check_probabilities, check_sample_weight,
-                          check_scalar, column_or_1d)
+from ._validation import (check_bool, check_consistent_length, check_probabilities,
+                          check_sample_weight, check_scalar, check_vector, column_or_1d,
+                          encode_labels)
 
 __all__ = [
     "accuracy_score",
@@ -649,26 +650,6 @@ def fbeta_of_macro_averages(y_true: Any, y_pred: Any, *, beta: float = 1.0,
 # ---------------------------------------------------------------------------
 
 
-def _check_scores(y_score: Any, n: int | None = None, name: str = "y_score") -> np.ndarray:
-    if y_score is None:
-        raise TypeError(f"{name} must be an array-like, got None")
-    try:
-        s = np.asarray(y_score, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must contain numbers (scores)") from None
-    if s.ndim == 2 and s.shape[1] == 1:
-        s = s.ravel()
-    if s.ndim != 1:
-        raise ValueError(f"{name} must be a 1-d array of scores; got shape {s.shape}")
-    if s.shape[0] == 0:
-        raise ValueError(f"{name} is empty; it needs at least one sample")
-    if np.isnan(s).any():
-        raise ValueError(f"{name} contains NaN; every sample needs a score")
-    if np.isinf(s).any():
-        raise ValueError(f"{name} contains infinity; every score must be finite")
-    return s
-
-
 def _positive_mask(y_true: np.ndarray, pos_label: Any) -> np.ndarray:
     """Boolean vector "is positive"; ``pos_label=None`` means 1 for {0, 1} or {-1, 1} labels."""
     classes = np.unique(y_true)
@@ -704,7 +685,7 @@ def _binary_clf_curve(y_true, y_score, pos_label, sample_weight):
         The distinct scores, decreasing.
     """
     y_true = _check_labels_1d(y_true, "y_true")
-    y_score = _check_scores(y_score)
+    y_score = check_vector(y_score, "y_score", what="scores", allow_column=True)
     check_consistent_length(y_true, y_score, names=["y_true", "y_score"])
     positive = _positive_mask(y_true, pos_label)
     w = None
@@ -807,8 +788,8 @@ def auc(x: Any, y: Any) -> float:
     >>> auc([0, 0.5, 1], [0, 1, 1])
     0.75
     """
-    x = _check_scores(x, name="x")
-    y = _check_scores(y, name="y")
+    x = check_vector(x, "x", allow_column=True)
+    y = check_vector(y, "y", allow_column=True)
     check_consistent_length(x, y, names=["x", "y"])
     if x.shape[0] < 2:
         raise ValueError(f"x needs at least 2 points to compute an area; got {x.shape[0]}")

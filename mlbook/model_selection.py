@@ -35,8 +35,8 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple
 import numpy as np
 
 from . import _distributions as _dist
-from ._validation import (check_bool, check_random_state, check_scalar, column_or_1d,
-                          encode_labels)
+from ._validation import (check_bool, check_random_state, check_scalar, check_vector,
+                          column_or_1d, encode_labels)
 from .base import clone
 
 __all__ = [
@@ -804,23 +804,6 @@ def _check_alpha(alpha: Any) -> float:
     return float(alpha)
 
 
-def _check_values(a: Any, name: str, *, min_size: int = 1) -> np.ndarray:
-    """A 1-d float array of finite values with at least ``min_size`` entries."""
-    if a is None:
-        raise TypeError(f"{name} must be an array-like of numbers, got None")
-    try:
-        arr = np.asarray(a, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must contain numbers") from None
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be a 1-d array; got shape {arr.shape}")
-    if arr.shape[0] < min_size:
-        raise ValueError(f"{name} needs at least {min_size} values; got {arr.shape[0]}")
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} contains NaN or infinity")
-    return arr
-
-
 def _t_pvalue(t: float, df: int, alternative: str) -> float:
     if alternative == "greater":
         return _dist.t_sf(t, df)
@@ -949,7 +932,7 @@ def ttest_1samp(a: Any, popmean: float, *, alternative: str = "two-sided") -> TT
     >>> round(res.statistic, 4), round(res.pvalue, 4), res.df
     (2.8284, 0.0474, 4)
     """
-    x = _check_values(a, "a", min_size=2)
+    x = check_vector(a, "a", min_size=2)
     check_scalar(popmean, "popmean", numbers.Real)
     alternative = _check_alternative(alternative)
     k = x.shape[0]
@@ -988,8 +971,8 @@ def paired_ttest_kfold(errors_a: Any, errors_b: Any, *,
     rejects :math:`H_0` too often (Dietterich 1998); :func:`paired_ttest_5x2cv`
     reduces the overlap. See the chapter *Comparing learners*.
     """
-    a = _check_values(errors_a, "errors_a", min_size=2)
-    b = _check_values(errors_b, "errors_b", min_size=2)
+    a = check_vector(errors_a, "errors_a", min_size=2)
+    b = check_vector(errors_b, "errors_b", min_size=2)
     if a.shape != b.shape:
         raise ValueError(f"errors_a and errors_b must have the same length (one error per fold); "
                          f"got {a.shape[0]} and {b.shape[0]}")
@@ -1115,8 +1098,8 @@ def corrected_resampled_ttest(scores_a: Any, scores_b: Any, n_train: int,
     >>> round(res.statistic, 4), round(res.pvalue, 4), res.df
     (1.9335, 0.1487, 3)
     """
-    a = _check_values(scores_a, "scores_a", min_size=2)
-    b = _check_values(scores_b, "scores_b", min_size=2)
+    a = check_vector(scores_a, "scores_a", min_size=2)
+    b = check_vector(scores_b, "scores_b", min_size=2)
     if a.shape != b.shape:
         raise ValueError(f"scores_a and scores_b must have the same length (one score per split); "
                          f"got {a.shape[0]} and {b.shape[0]}")
@@ -1199,8 +1182,8 @@ def wilcoxon_signed_rank_test(scores_a: Any, scores_b: Any, *,
     >>> res.statistic, res.pvalue, res.n, res.method
     (3.0, 0.3125, 5, 'exact')
     """
-    a = _check_values(scores_a, "scores_a")
-    b = _check_values(scores_b, "scores_b")
+    a = check_vector(scores_a, "scores_a")
+    b = check_vector(scores_b, "scores_b")
     if a.shape != b.shape:
         raise ValueError(f"scores_a and scores_b must have the same length (one score per data "
                          f"set); got {a.shape[0]} and {b.shape[0]}")
@@ -1507,7 +1490,7 @@ def bias_variance_decomposition(y_pred: Any, y_true: Any, *, y_observed: Any = N
     if f.ndim != 2 or f.shape[0] < 2 or f.shape[1] < 1:
         raise ValueError(f"y_pred must have shape (n_rounds, n_points) with n_rounds >= 2; "
                          f"got shape {f.shape}")
-    y = _check_values(y_true, "y_true")
+    y = check_vector(y_true, "y_true")
     if y.shape[0] != f.shape[1]:
         raise ValueError(f"y_true must have one value per test point (y_pred.shape[1] = "
                          f"{f.shape[1]}); got {y.shape[0]}")

@@ -37,8 +37,7 @@ from ._validation import (
     check_bool,
     check_classification_targets,
     check_consistent_length,
-    check_is_fitted,
-    check_n_features,
+    check_predict_X,
     check_random_state,
     check_scalar,
     check_X_y,
@@ -596,9 +595,7 @@ class Perceptron(ClassifierMixin, BaseEstimator):
 
     def decision_function(self, X: Any) -> np.ndarray:
         r"""Signed scores :math:`\boldsymbol w^\top \boldsymbol x + b`: shape (n,) for two classes, else (n, n_classes)."""
-        check_is_fitted(self, "coef_")
-        X = check_array(X, "X")
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "coef_")
         # (n, K) = X (n, d) @ coef_.T (d, K)
         scores = X @ self.coef_.T + self.intercept_
         return scores.ravel() if self.classes_.size == 2 else scores
@@ -783,9 +780,7 @@ class BPNetwork(ClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n,) for one output unit, else (n, l)
         """
-        check_is_fitted(self, "w_")
-        X = check_array(X, "X")
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "w_")
         B = logistic(X @ self.v_ - self.gamma_)          # hidden outputs (m, q)
         z = B @ self.w_ - self.theta_                    # (m, l)
         return z.ravel() if z.shape[1] == 1 else z
@@ -1027,9 +1022,7 @@ class _BaseMLP(BaseEstimator):
                 ConvergenceWarning, stacklevel=3)
 
     def _output(self, X: Any) -> np.ndarray:
-        check_is_fitted(self, "coefs_")
-        X = check_array(X, "X")
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "coefs_")
         return _forward(self.coefs_, self.intercepts_, X, self.activation,
                         self.out_activation_)[-1]
 

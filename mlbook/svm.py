@@ -33,11 +33,9 @@ from typing import Any, Callable
 import numpy as np
 
 from ._validation import (
-    check_array,
     check_bool,
     check_classification_targets,
-    check_is_fitted,
-    check_n_features,
+    check_predict_X,
     check_random_state,
     check_sample_weight,
     check_scalar,
@@ -787,9 +785,7 @@ class _KernelModel:
         return pairwise_kernels(X, Y, kernel=self._kernel_, **self._kernel_params_)
 
     def _validate_for_predict(self, X: Any) -> np.ndarray:
-        check_is_fitted(self, "support_vectors_")
-        X = check_array(X, "X")
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "support_vectors_")
         return X
 
 
@@ -1298,9 +1294,7 @@ class LinearSVMPrimal(ClassifierMixin, BaseEstimator):
 
     def decision_function(self, X: Any) -> np.ndarray:
         """:math:`\\mathbf w^\\top\\mathbf x + b`, shape (n_samples,); positive means ``classes_[1]``."""
-        check_is_fitted(self, "coef_")
-        X = check_array(X, "X")
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "coef_")
         return X @ self.coef_[0] + self.intercept_[0]
 
     def predict(self, X: Any) -> np.ndarray:
