@@ -10,6 +10,7 @@ kernel cache, the elastic net).
 
 from __future__ import annotations
 
+import numbers
 from typing import Any
 
 import numpy as np
@@ -84,6 +85,9 @@ def logsumexp(a: Any, axis: int = -1) -> np.ndarray:
     >>> float(logsumexp([]))
     -inf
     """
+    if axis is not None and (isinstance(axis, (bool, np.bool_))
+                             or not isinstance(axis, (numbers.Integral, np.integer))):
+        raise TypeError(f"axis must be an int or None; got {axis!r}")
     a = np.asarray(a, dtype=np.float64)
     if a.size == 0:                             # an empty sum: log 0 = -inf
         with np.errstate(divide="ignore"):

@@ -416,6 +416,10 @@ def check_random_state(seed: Any) -> np.random.Generator:
     >>> bool(check_random_state(0).integers(10) == check_random_state(0).integers(10))
     True
     """
+    if isinstance(seed, (bool, np.bool_)):
+        raise TypeError(f"random_state must be None, an int or a numpy Generator; got {seed!r}")
+    if isinstance(seed, (numbers.Integral, np.integer)) and seed < 0:
+        raise ValueError(f"random_state must be >= 0 (a seed); got {seed}")
     if seed is None or isinstance(seed, (numbers.Integral, np.integer)):
         return np.random.default_rng(seed)
     if isinstance(seed, np.random.Generator):

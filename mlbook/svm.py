@@ -772,6 +772,7 @@ def _check_solver_params(est: Any) -> None:
     if est.max_iter is not None:
         check_scalar(est.max_iter, "max_iter", numbers.Integral, min_val=1)
     check_scalar(est.cache_size, "cache_size", numbers.Real, min_val=0.0, include_min=False)
+    check_random_state(est.random_state)               # read by selection="platt" only
     if est.selection not in ("wss2", "platt"):
         raise ValueError(f"selection must be 'wss2' or 'platt'; got {est.selection!r}")
 

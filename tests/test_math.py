@@ -46,3 +46,12 @@ def test_pow2_scale_is_a_power_of_two_only_outside_the_safe_range(m, expected):
     # exact: the scale is a power of two read off the exponent of max |A|
     assert pow2_scale(np.array([[m, -m / 4]])) == expected
     assert pow2_scale(np.zeros((2, 2))) == 1.0
+
+
+@pytest.mark.parametrize("axis", [1.5, "x", True])
+def test_logsumexp_axis_must_be_an_int(axis):
+    # guards against: NumPy's "'float' object cannot be interpreted as an integer"
+    with pytest.raises(TypeError, match="axis must be an int or None"):
+        logsumexp(np.zeros((2, 2)), axis=axis)
+    # None: over every entry, as SciPy; log(4 e^0) = log 4 up to one rounding
+    assert np.isclose(logsumexp(np.zeros((2, 2)), axis=None), np.log(4.0), rtol=1e-15, atol=0)

@@ -702,3 +702,14 @@ def test_bool_parameters_take_numpy_bools_and_refuse_strings(cls, name):
     cls([np.zeros(2)], **kw, **{name: np.True_})        # guards against: np.True_ refused
     with pytest.raises(TypeError, match=f"{name} must be True or False"):
         cls([np.zeros(2)], **kw, **{name: "no"})
+
+
+@pytest.mark.parametrize("call,name", [(lambda v: rosenbrock([0.0, 0.0], a=v), "a"),
+                                       (lambda v: rosenbrock([0.0, 0.0], b=v), "b"),
+                                       (lambda v: ill_conditioned_quadratic([0.0, 0.0], angle=v),
+                                        "angle")])
+@pytest.mark.parametrize("bad", [math.inf, math.nan, True])
+def test_test_functions_check_their_parameters(call, name, bad):
+    # guards against: a=inf or angle=nan giving an inf/NaN value without a word
+    with pytest.raises((TypeError, ValueError), match=f"{name} must be"):
+        call(bad)

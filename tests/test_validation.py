@@ -234,3 +234,20 @@ def test_encode_labels_with_given_classes_keeps_their_order():
     classes, codes = encode_labels(["a", "c", "z", "b"], classes=["c", "b", "a"])
     assert classes.tolist() == ["c", "b", "a"] and codes.tolist() == [2, 0, -1, 1]
     assert encode_labels([1, 2], classes=["1", "2"])[1].tolist() == [-1, -1]   # strings vs numbers
+
+
+@pytest.mark.parametrize("seed,error,match", [(True, TypeError, "random_state must be None, an int"),
+                                              (-1, ValueError, "random_state must be >= 0"),
+                                              ("x", TypeError, "random_state must be None, an int")])
+def test_check_random_state_refuses_bools_and_negative_seeds(seed, error, match):
+    # guards against: True taken as the seed 1; -1 reaching NumPy's own message
+    with pytest.raises(error, match=match):
+        check_random_state(seed)
+
+
+@pytest.mark.parametrize("Est", [SVC, SVR])
+def test_svm_validates_random_state_also_for_wss2(Est):
+    # random_state is read by selection="platt" only; it is still checked
+    X, y = binary(40, 2)
+    with pytest.raises(TypeError, match="random_state must be"):
+        Est(random_state="x").fit(X, y)
