@@ -522,12 +522,9 @@ def encode_labels(y: Any, classes: Any = None) -> tuple[np.ndarray, np.ndarray]:
         classes, codes = np.unique(y, return_inverse=True)
         return classes, codes.reshape(-1).astype(np.int64)
     classes = np.asarray(classes)
-    codes = np.full(y.shape[0], -1, dtype=np.int64)
     if classes.shape[0] == 0 or (classes.dtype.kind in "US") != (y.dtype.kind in "US"):
-        return classes, codes           # strings against numbers: nothing matches
+        return classes, np.full(y.shape[0], -1, dtype=np.int64)   # strings against numbers
     order = np.argsort(classes, kind="stable")
     sorted_classes = classes[order]
     pos = np.minimum(np.searchsorted(sorted_classes, y), classes.shape[0] - 1)
-    found = sorted_classes[pos] == y
-    codes[found] = order[pos[found]]
-    return classes, codes
+    return classes, np.where(sorted_classes[pos] == y, order[pos], -1).astype(np.int64, copy=False)

@@ -104,8 +104,7 @@ def _check_pair(y_true: Any, y_pred: Any, sample_weight: Any = None,
 def _encode(y: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Index of each entry of ``y`` in ``labels`` (any order) and a mask of the entries found."""
     codes = encode_labels(y, labels)[1]
-    found = codes >= 0
-    return np.where(found, codes, 0), found
+    return np.maximum(codes, 0), codes >= 0
 
 
 def _as_labels(labels: Any) -> np.ndarray:
