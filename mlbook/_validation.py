@@ -22,6 +22,7 @@ __all__ = [
     "check_X_y",
     "check_consistent_length",
     "check_vector",
+    "check_labels",
     "column_or_1d",
     "check_is_fitted",
     "check_scalar",
@@ -250,6 +251,24 @@ def check_vector(a: Any, name: str, *, min_size: int = 1, what: str = "numbers",
         raise ValueError(f"{name} contains NaN; every entry must be a number")
     if np.isinf(arr).any():
         raise ValueError(f"{name} contains infinity; every entry must be finite")
+    return arr
+
+
+def check_labels(y: Any, name: str = "y") -> np.ndarray:
+    """A 1-d, non-empty array of class labels (numbers or strings, no NaN), for metrics and tests.
+
+    >>> check_labels([0.5, 1.0], "y_pred")
+    Traceback (most recent call last):
+    ...
+    ValueError: y_pred looks continuous (non-integer floats); class labels are needed
+    """
+    arr = column_or_1d(y, name)
+    if arr.dtype.kind == "f" and not np.all(np.mod(arr, 1) == 0):
+        raise ValueError(f"{name} looks continuous (non-integer floats); class labels are needed")
+    if arr.dtype.kind == "O":
+        kinds = {type(v) for v in arr}
+        if any(issubclass(k, str) for k in kinds) and not all(issubclass(k, str) for k in kinds):
+            raise TypeError(f"{name} mixes strings and numbers; use one type of label")
     return arr
 
 

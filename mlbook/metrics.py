@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import (check_bool, check_consistent_length, check_probabilities,
+from ._validation import (check_bool, check_consistent_length, check_labels, check_probabilities,
                           check_sample_weight, check_scalar, check_vector, column_or_1d,
                           encode_labels)
 
@@ -70,26 +70,11 @@ _AVERAGES = ("binary", "micro", "macro", "weighted")
 # ---------------------------------------------------------------------------
 
 
-def _check_labels_1d(y: Any, name: str) -> np.ndarray:
-    """A 1-d, non-empty array of class labels (numbers or strings, no NaN)."""
-    arr = column_or_1d(y, name)
-    if arr.dtype.kind == "f" and not np.all(np.mod(arr, 1) == 0):
-        raise ValueError(
-            f"{name} looks continuous (non-integer floats); classification metrics "
-            "need class labels"
-        )
-    if arr.dtype.kind == "O":
-        kinds = {type(v) for v in arr}
-        if any(issubclass(k, str) for k in kinds) and not all(issubclass(k, str) for k in kinds):
-            raise TypeError(f"{name} mixes strings and numbers; use one type of label")
-    return arr
-
-
 def _check_pair(y_true: Any, y_pred: Any, sample_weight: Any = None,
                 names: tuple[str, str] = ("y_true", "y_pred")):
     """Validate two label vectors of the same length and the weights."""
-    y_true = _check_labels_1d(y_true, names[0])
-    y_pred = _check_labels_1d(y_pred, names[1])
+    y_true = check_labels(y_true, names[0])
+    y_pred = check_labels(y_pred, names[1])
     check_consistent_length(y_true, y_pred, names=list(names))
     is_str = [a.dtype.kind in "USO" and a.size and isinstance(a[0], str) for a in (y_true, y_pred)]
     if is_str[0] != is_str[1]:
@@ -683,7 +668,7 @@ def _binary_clf_curve(y_true, y_score, pos_label, sample_weight):
     thresholds : ndarray of shape (n_thresholds,)
         The distinct scores, decreasing.
     """
-    y_true = _check_labels_1d(y_true, "y_true")
+    y_true = check_labels(y_true, "y_true")
     y_score = check_vector(y_score, "y_score", what="scores", allow_column=True)
     check_consistent_length(y_true, y_score, names=["y_true", "y_score"])
     positive = _positive_mask(y_true, pos_label)
@@ -837,7 +822,7 @@ def roc_auc_score(y_true: Any, y_score: Any, *, sample_weight: Any = None) -> fl
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
-    y_true_arr = _check_labels_1d(y_true, "y_true")
+    y_true_arr = check_labels(y_true, "y_true")
     classes = np.unique(y_true_arr)
     if classes.shape[0] != 2:
         raise ValueError(
@@ -1117,7 +1102,7 @@ def log_loss(y_true: Any, y_prob: Any, *, labels: Any = None,
     ...                [[.1, .9], [.9, .1], [.8, .2], [.35, .65]]), 5)
     0.21616
     """
-    y_true = _check_labels_1d(y_true, "y_true")
+    y_true = check_labels(y_true, "y_true")
     if y_prob is None:
         raise TypeError("y_prob must be an array-like, got None")
     try:
@@ -1430,7 +1415,7 @@ def calibration_curve(y_true: Any, y_prob: Any, *, pos_label: Any = None,
     >>> t.tolist(), p.round(2).tolist()
     ([0.0, 1.0], [0.15, 0.85])
     """
-    y_true = _check_labels_1d(y_true, "y_true")
+    y_true = check_labels(y_true, "y_true")
     y_prob = check_probabilities(column_or_1d(y_prob, "y_prob", dtype=np.float64), "y_prob")
     if y_true.shape[0] != y_prob.shape[0]:
         raise ValueError(f"y_true and y_prob have different lengths: {y_true.shape[0]} "

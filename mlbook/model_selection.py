@@ -35,8 +35,8 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple
 import numpy as np
 
 from . import _distributions as _dist
-from ._validation import (check_bool, check_random_state, check_scalar, check_vector,
-                          column_or_1d, encode_labels)
+from ._validation import (check_bool, check_labels, check_random_state, check_scalar,
+                          check_vector, column_or_1d, encode_labels)
 from .base import clone
 
 __all__ = [
@@ -1259,11 +1259,10 @@ def mcnemar_test(y_true: Any, y_pred_a: Any, y_pred_b: Any, *, correction: bool 
     """
     check_bool(correction, "correction")
     check_bool(exact, "exact")
-    from .metrics import _check_labels_1d
 
-    t = _check_labels_1d(y_true, "y_true")
-    pa = _check_labels_1d(y_pred_a, "y_pred_a")
-    pb = _check_labels_1d(y_pred_b, "y_pred_b")
+    t = check_labels(y_true, "y_true")
+    pa = check_labels(y_pred_a, "y_pred_a")
+    pb = check_labels(y_pred_b, "y_pred_b")
     if not (t.shape == pa.shape == pb.shape):
         raise ValueError(f"y_true, y_pred_a and y_pred_b must have the same length; "
                          f"got {t.shape[0]}, {pa.shape[0]} and {pb.shape[0]}")
