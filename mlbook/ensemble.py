@@ -30,11 +30,12 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from ._validation import (check_array, check_classification_targets, check_consistent_length,
-                          check_is_fitted, check_n_features, check_random_state,
-                          check_sample_weight, check_scalar, column_or_1d)
+from ._math import softmax
+from ._validation import (check_array, check_bool, check_classification_targets,
+                          check_consistent_length, check_is_fitted, check_n_features,
+                          check_random_state, check_sample_weight, check_scalar, column_or_1d)
 from .base import BaseEstimator, ClassifierMixin, clone
-from .tree import DecisionTreeClassifier, _impurity, _Presorted, _resolve_max_features
+from .tree import DecisionTreeClassifier, LevelwiseGrower, tree_feature_importances
 
 __all__ = ["AdaBoostClassifier", "BaggingClassifier", "RandomForestClassifier",
            "tree_feature_importances"]
@@ -56,18 +57,29 @@ def _check_n_estimators(n_estimators: Any) -> int:
     return int(check_scalar(n_estimators, "n_estimators", numbers.Integral, min_val=1))
 
 
-def _presort_for(base: Any, X: np.ndarray) -> _Presorted | None:
-    """X's columns sorted once for all the members, if the base learner is our own
-    level-wise tree (whose ``fit`` would sort them again for every member)."""
-    if type(base) is DecisionTreeClassifier and base._presortable():
-        return _Presorted.of(X)
+def _sorted_once(base: Any, X: np.ndarray, yk: np.ndarray,
+                 classes: np.ndarray) -> LevelwiseGrower | None:
+    """X's columns sorted once for all the members, if the base learner is a tree the
+    level-wise grower fits (whose ``fit`` would sort them again for every member); not
+    for a subclass, whose ``fit`` may do something else."""
+    if type(base) is DecisionTreeClassifier and LevelwiseGrower.applies(base):
+        return LevelwiseGrower(X, yk, classes)
     return None
 
 
-def _softmax(z: np.ndarray) -> np.ndarray:
-    z = z - z.max(axis=1, keepdims=True)
-    e = np.exp(z)
-    return e / e.sum(axis=1, keepdims=True)
+def _seed_random_states(estimator: Any, rng: np.random.Generator) -> None:
+    """Give every ``random_state`` parameter of ``estimator``, nested ones too, its own
+    int drawn from ``rng``, in the sorted order of the parameter names.
+
+    scikit-learn's ``_set_random_states``: a member's randomness (a tree's drawn
+    attributes, a random projection inside a pipeline) then follows the
+    ensemble's ``random_state`` alone, so two fits with the same seed agree.
+    """
+    keys = [key for key in sorted(estimator.get_params(deep=True))
+            if key == "random_state" or key.endswith("__random_state")]
+    if keys:
+        estimator.set_params(**{key: int(rng.integers(np.iinfo(np.int32).max))
+                                for key in keys})
 
 
 # --- AdaBoost ------------------------------------------------------------------
@@ -175,16 +187,15 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
             D = D / D.sum()
         rng = check_random_state(self.random_state)
         y_lab = self.classes_[yk]
-        presorted = _presort_for(base, X)                # the same X in every round
+        grower = _sorted_once(base, X, yk, self.classes_)     # the same X in every round
         self.estimators_ = []
         self.estimator_weights_ = np.zeros(T)
         self.estimator_errors_ = np.ones(T)
         for t in range(T):
             h = clone(base)
-            if "random_state" in h.get_params():
-                h.set_params(random_state=int(rng.integers(np.iinfo(np.int32).max)))
-            if presorted is not None and (D > 0).all():   # the tree fit(X, y, D) would grow
-                h._fit_presorted(presorted, yk, self.classes_, D)
+            _seed_random_states(h, rng)
+            if grower is not None and (D > 0).all():      # the tree fit(X, y, D) would grow
+                grower.fit(h, D)
             else:
                 h.fit(X, y_lab, sample_weight=D)
             wrong = h.predict(X) != y_lab                       # (n,)
@@ -280,8 +291,8 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
     def _proba(self, f: np.ndarray) -> np.ndarray:
         K = self.classes_.shape[0]
         if K == 2:
-            return _softmax(np.column_stack([-f, f]) / 2)
-        return _softmax(f / (K - 1))
+            return softmax(np.column_stack([-f, f]) / 2)
+        return softmax(f / (K - 1))
 
     def staged_predict(self, X: Any) -> Iterator[np.ndarray]:
         """Predictions after rounds 1, 2, ... (for test error against rounds)."""
@@ -325,27 +336,29 @@ class _BaseBagging(ClassifierMixin, BaseEstimator):
         self.estimators_, self.estimators_samples_, self.estimators_features_ = [], [], []
         y_lab = self.classes_[yk]
         K = self.classes_.shape[0]
-        presorted = _presort_for(base, X) if as_weights and n_features_draw == d else None
+        grower = (_sorted_once(base, X, yk, self.classes_)
+                  if as_weights and n_features_draw == d else None)
+        if grower is not None:
+            grower.check(base)               # the trees' parameters, once before the long loop
         for _ in range(n_estimators):
             rows = (rng.integers(0, n, n_samples_draw) if bootstrap
                     else rng.permutation(n)[:n_samples_draw])
             cols = (np.arange(d) if n_features_draw == d
                     else np.sort(rng.permutation(d)[:n_features_draw]))
             h = clone(base)
-            if "random_state" in h.get_params():
-                h.set_params(random_state=int(rng.integers(np.iinfo(np.int32).max)))
+            _seed_random_states(h, rng)
             n_classes = np.unique(yk[rows]).shape[0]        # classes in the sample
             if n_classes < 2:
                 # a sample of one class: the learner cannot fit, it predicts that class
-                h = _Constant(y_lab[rows[0]], self.classes_)
+                h = _Constant(y_lab[rows[0]])
             elif as_weights:
                 distinct, mult = np.unique(rows, return_counts=True)
-                if presorted is not None and n_classes == K:
+                if grower is not None and n_classes == K:
                     keep = np.zeros(n, dtype=bool)            # the tree fit(X[distinct], ...) grows
                     keep[distinct] = True
                     weight = np.zeros(n)
                     weight[distinct] = mult
-                    h._fit_presorted(presorted.rows(keep), yk, self.classes_, weight)
+                    grower.fit(h, weight, rows=keep)
                 else:
                     h.fit(X[np.ix_(distinct, cols)], y_lab[distinct],
                           sample_weight=mult.astype(np.float64))
@@ -409,7 +422,7 @@ class _BaseBagging(ClassifierMixin, BaseEstimator):
 class _Constant:
     """A member fitted on a bootstrap sample of one class: it predicts that class."""
 
-    def __init__(self, label, classes):
+    def __init__(self, label):
         self.classes_ = np.array([label])
         self._label = label
 
@@ -499,58 +512,11 @@ class BaggingClassifier(_BaseBagging):
 
 
 def _check_flags(bootstrap: Any, oob_score: Any) -> None:
-    for value, name in ((bootstrap, "bootstrap"), (oob_score, "oob_score")):
-        if not isinstance(value, (bool, np.bool_)):
-            raise TypeError(f"{name} must be True or False; got {value!r}")
+    check_bool(bootstrap, "bootstrap")
+    check_bool(oob_score, "oob_score")
     if oob_score and not bootstrap:
         raise ValueError("oob_score=True needs bootstrap=True: without the bootstrap no "
                          "sample is left out of bag")
-
-
-def tree_feature_importances(tree: DecisionTreeClassifier) -> np.ndarray:
-    r"""Mean decrease in impurity of each attribute in one fitted tree, summing to 1.
-
-    Every internal node :math:`v` testing attribute :math:`j` adds
-    :math:`\frac{n_v}{n}\big(I(v) - \sum_c \frac{n_c}{n_v} I(c)\big)` to attribute
-    :math:`j`, where :math:`I` is the impurity the tree was grown by (the Gini
-    value for ``criterion="gini"``, the entropy otherwise, as scikit-learn
-    does) of the node's (weighted) class counts, :math:`n_v` their total and
-    :math:`c` the children. A tree without a split gives zeros.
-
-    Parameters
-    ----------
-    tree : fitted DecisionTreeClassifier
-
-    Returns
-    -------
-    ndarray of shape (n_features_in_,)
-    """
-    check_is_fitted(tree, "tree_")
-    features, parents, children, owner = [], [], [], []
-    stack = [tree.tree_]
-    while stack:                                   # a walk over the nodes, collecting arrays
-        node = stack.pop()
-        if node.is_leaf:
-            continue
-        owner += [len(features)] * len(node.children)
-        features.append(node.feature)
-        parents.append(node.value)
-        children += [c.value for c in node.children]
-        stack.extend(node.children)
-    if not features:
-        return np.zeros(tree.n_features_in_)
-
-    criterion = "gini" if tree.criterion == "gini" else "entropy"
-
-    def weighted_impurity(counts):                 # n_v * I(v), 0 for an empty child
-        counts = np.asarray(counts, dtype=np.float64)
-        return counts.sum(axis=1) * _impurity(counts, criterion)
-
-    decrease = weighted_impurity(parents) - np.bincount(
-        owner, weights=weighted_impurity(children), minlength=len(features))
-    imp = np.bincount(features, weights=decrease, minlength=tree.n_features_in_)
-    total = imp.sum()
-    return imp / total if total > 0 else imp
 
 
 class RandomForestClassifier(_BaseBagging):
@@ -619,11 +585,6 @@ class RandomForestClassifier(_BaseBagging):
         X = _check_X(X)
         self.classes_, yk = _fit_classes(y, X)
         self.n_features_in_ = X.shape[1]
-        # the trees' parameters, checked once before the long loop
-        _resolve_max_features(self.max_features, X.shape[1])
-        if self.max_depth is not None:
-            check_scalar(self.max_depth, "max_depth", numbers.Integral, min_val=1)
-        check_scalar(self.min_samples_leaf, "min_samples_leaf", numbers.Integral, min_val=1)
         self._fit_bagged(X, yk, base, T, X.shape[0], X.shape[1], self.bootstrap,
                          check_random_state(self.random_state), as_weights=True)
         fitted = [h for h in self.estimators_ if isinstance(h, DecisionTreeClassifier)]
