@@ -19,6 +19,7 @@ __all__ = [
     "NotFittedError",
     "DataConversionWarning",
     "check_array",
+    "check_dense",
     "check_X_y",
     "check_consistent_length",
     "check_vector",
@@ -46,7 +47,8 @@ def _is_sparse(X: Any) -> bool:
     return type(X).__module__.startswith("scipy.sparse")
 
 
-def _reject_sparse(X: Any, name: str) -> None:
+def check_dense(X: Any, name: str = "X") -> None:
+    """Refuse a SciPy sparse matrix with a message that says how to convert it."""
     if _is_sparse(X):
         raise TypeError(
             f"{name} is a sparse matrix ({type(X).__name__}); mlbook accepts dense arrays "
@@ -72,6 +74,9 @@ def _as_real_array(X: Any, name: str, dtype: Any) -> np.ndarray:
             "what you mean)"
         )
     return arr
+
+
+_reject_sparse = check_dense   # the old name, until mlbook.tree imports check_dense
 
 
 def check_array(
@@ -120,7 +125,7 @@ def check_array(
         raise TypeError(f"{name} must be an array-like, got None")
     if isinstance(X, str):
         raise TypeError(f"{name} must be an array-like of numbers, got a string")
-    _reject_sparse(X, name)
+    check_dense(X, name)
     keep_object = dtype is None or dtype is object
     try:
         arr = _as_real_array(X, name, None if keep_object else dtype)
@@ -184,7 +189,7 @@ def column_or_1d(y: Any, name: str = "y", *, dtype: Any = None,
         )
     if isinstance(y, str):
         raise TypeError(f"{name} must be an array-like, got a string")
-    _reject_sparse(y, name)
+    check_dense(y, name)
     try:
         arr = _as_real_array(y, name, dtype)
     except (TypeError, ValueError) as exc:

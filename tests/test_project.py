@@ -321,3 +321,48 @@ def test_the_license_is_an_spdx_string_that_the_build_backend_reads():
     assert isinstance(project["project"]["license"], str), "license = \"MIT\" (an SPDX expression)"
     assert "setuptools>=77" in project["build-system"]["requires"]
     assert '"setuptools>=77"' in (ROOT / "Makefile").read_text(encoding="utf-8")
+
+
+# (module, name) pairs of private names imported across modules that wait for a move:
+# the test fails when one is no longer imported, so the list only shrinks
+WAITING_PRIVATE_IMPORTS = {
+    ("mlbook.ensemble", "mlbook.tree._impurity"),
+    ("mlbook.ensemble", "mlbook.tree._Presorted"),
+    ("mlbook.ensemble", "mlbook.tree._resolve_max_features"),
+    ("mlbook.tree", "mlbook._validation._reject_sparse"),
+}
+
+
+def _private_imports() -> set[tuple[str, str]]:
+    """(importing module or package, imported private name) across mlbook's modules.
+
+    A module is ``mlbook.<name>``, a package with all its files (``mlbook.tree``);
+    ``from .m import _name`` inside one of them is its own business.
+    """
+    import ast
+
+    found = set()
+    for path in sorted((ROOT / "mlbook").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts      # ('mlbook', 'tree', '_node')
+        unit = ".".join(parts[:2])
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.ImportFrom) and node.level and node.module):
+                continue                                     # `from . import _m` imports a module
+            base = parts[: len(parts) - node.level] + tuple(node.module.split("."))
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__") \
+                        and ".".join(base[:2]) != unit:
+                    found.add((unit, ".".join(base + (alias.name,))))
+    return found
+
+
+def test_no_module_imports_another_modules_private_name():
+    # private modules (_validation, _math, _distributions) are imported by their public
+    # names; a private helper stays inside its module or package
+    found = _private_imports()
+    new = sorted(found - WAITING_PRIVATE_IMPORTS)
+    gone = sorted(WAITING_PRIVATE_IMPORTS - found)
+    assert not new, "a module imports another module's private name (make it public or move it):\n" + \
+        "\n".join(f"  {m} imports {n}" for m, n in new)
+    assert not gone, "no longer imported: remove from WAITING_PRIVATE_IMPORTS:\n" + \
+        "\n".join(f"  {m} imports {n}" for m, n in gone)
