@@ -326,10 +326,7 @@ def test_the_license_is_an_spdx_string_that_the_build_backend_reads():
 # (module, name) pairs of private names imported across modules that wait for a move:
 # the test fails when one is no longer imported, so the list only shrinks
 WAITING_PRIVATE_IMPORTS = {
-    ("mlbook.ensemble", "mlbook.tree._impurity"),
-    ("mlbook.ensemble", "mlbook.tree._Presorted"),
-    ("mlbook.ensemble", "mlbook.tree._resolve_max_features"),
-    ("mlbook.tree", "mlbook._validation._reject_sparse"),
+    ("mlbook.tree", "mlbook._validation._reject_sparse"),   # -> _validation.check_dense
 }
 
 
