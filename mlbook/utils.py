@@ -58,9 +58,9 @@ SHOWN = frozenset({
     "mlbook.tree.DecisionTreeClassifier._grow",
     "mlbook.tree.DecisionTreeClassifier._post_prune",
     "mlbook.tree.ObliqueDecisionTreeClassifier._grow",
-    "mlbook.tree._impurity",
-    "mlbook.tree._table_gain",
-    "mlbook.tree._threshold_search",
+    "mlbook.tree._criteria._impurity",
+    "mlbook.tree._criteria._table_gain",
+    "mlbook.tree._criteria._threshold_search",
     "mlbook.ensemble._BaseBagging._oob",
     # Neural networks
     "mlbook.neural_network.Perceptron._fit_binary",
