@@ -32,8 +32,8 @@ import numpy as np
 
 from ._math import softmax
 from ._validation import (check_array, check_bool, check_classification_targets,
-                          check_consistent_length, check_is_fitted, check_n_features,
-                          check_random_state, check_sample_weight, check_scalar, column_or_1d)
+                          check_consistent_length, check_predict_X, check_random_state,
+                          check_sample_weight, check_scalar, column_or_1d, encode_labels)
 from .base import BaseEstimator, ClassifierMixin, clone
 from .tree import DecisionTreeClassifier, LevelwiseGrower, tree_feature_importances
 
@@ -41,16 +41,11 @@ __all__ = ["AdaBoostClassifier", "BaggingClassifier", "RandomForestClassifier",
            "tree_feature_importances"]
 
 
-def _check_X(X: Any, name: str = "X") -> np.ndarray:
-    """Numeric 2-d input; the trees of the ensemble see only numbers here."""
-    return check_array(X, name)
-
-
 def _fit_classes(y: Any, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     y = column_or_1d(y, "y", warn=True)    # a column vector is flattened, with a warning
     check_consistent_length(X, y, names=["X", "y"])
     classes = check_classification_targets(y)
-    return classes, np.searchsorted(classes, y)
+    return classes, encode_labels(y, classes)[1]
 
 
 def _check_n_estimators(n_estimators: Any) -> int:
@@ -99,7 +94,8 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
     learning_rate : float > 0, default=1.0
         Shrinks every :math:`\alpha_t` by this factor.
     random_state : None, int or Generator, default=None
-        Passed to base learners that have a ``random_state`` parameter.
+        Seeds the rounds: every ``random_state`` parameter of a base learner,
+        nested ones too (a pipeline's steps), gets an int drawn from it.
 
     Attributes
     ----------
@@ -176,7 +172,7 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
         if not np.isfinite(eta):
             raise ValueError(f"learning_rate must be finite; got {eta}")
         base = self._base()
-        X = _check_X(X)
+        X = check_array(X, "X")
         self.classes_, yk = _fit_classes(y, X)
         K = self.classes_.shape[0]
         self.n_features_in_ = X.shape[1]
@@ -233,8 +229,7 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
 
     def staged_decision_function(self, X: Any) -> Iterator[np.ndarray]:
         """The decision function after rounds 1, 2, ... (as ``decision_function``)."""
-        check_is_fitted(self, "estimators_")
-        X = self._check_predict_X(X)
+        X = check_predict_X(self, X, "estimators_")
         total, norm = None, 0.0
         for alpha, g in self._votes(X):
             if np.isinf(alpha):         # a perfect round (the last): the limit alpha -> inf
@@ -248,11 +243,6 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
         if self.classes_.shape[0] == 2:
             return f[:, 1] - f[:, 0]      # scikit-learn's sign: positive for classes_[1]
         return f
-
-    def _check_predict_X(self, X: Any) -> np.ndarray:
-        X = _check_X(X)
-        check_n_features(self, X)
-        return X
 
     def decision_function(self, X: Any) -> np.ndarray:
         r"""The normalised vote :math:`\sum_t\alpha_t g_t(x) / \sum_t\alpha_t`.
@@ -400,9 +390,7 @@ class _BaseBagging(ClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples, n_classes)
         """
-        check_is_fitted(self, "estimators_")
-        X = _check_X(X)
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "estimators_")
         total = np.zeros((X.shape[0], self.classes_.shape[0]))
         for h, cols in zip(self.estimators_, self.estimators_features_):
             total += self._member_proba(h, X, cols)
@@ -451,6 +439,9 @@ class BaggingClassifier(_BaseBagging):
     oob_score : bool, default=False
         Estimate the accuracy from the out-of-bag samples (needs ``bootstrap``).
     random_state : None, int or Generator, default=None
+        Draws the samples and attributes and seeds the members: every
+        ``random_state`` parameter of a member, nested ones too (a pipeline's
+        steps), gets an int drawn from it.
 
     Attributes
     ----------
@@ -499,7 +490,7 @@ class BaggingClassifier(_BaseBagging):
         if not (hasattr(base, "fit") and hasattr(base, "predict_proba")):
             raise TypeError(f"estimator must be a classifier with fit and predict_proba; got "
                             f"{base!r}")
-        X = _check_X(X)
+        X = check_array(X, "X")
         self.classes_, yk = _fit_classes(y, X)
         self.n_features_in_ = X.shape[1]
         n_s = _resolve_count(self.max_samples, "max_samples", X.shape[0])
@@ -582,7 +573,7 @@ class RandomForestClassifier(_BaseBagging):
         base = DecisionTreeClassifier(criterion=self.criterion, max_depth=self.max_depth,
                                       max_features=self.max_features,
                                       min_samples_leaf=self.min_samples_leaf)
-        X = _check_X(X)
+        X = check_array(X, "X")
         self.classes_, yk = _fit_classes(y, X)
         self.n_features_in_ = X.shape[1]
         self._fit_bagged(X, yk, base, T, X.shape[0], X.shape[1], self.bootstrap,

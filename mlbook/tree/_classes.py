@@ -29,6 +29,7 @@ from .._validation import (
     check_sample_weight,
     check_scalar,
     column_or_1d,
+    encode_labels,
     _reject_sparse,
 )
 from ..base import BaseEstimator, ClassifierMixin
@@ -173,8 +174,7 @@ class _TreeBase(ClassifierMixin, BaseEstimator):
             raise ValueError("y contains missing labels (None or NaN); a tree needs the "
                              "class of every training sample")
         self.classes_ = check_classification_targets(y)
-        yk = np.searchsorted(self.classes_, y)
-        return X, y, yk
+        return X, y, encode_labels(y, self.classes_)[1]
 
 
 def _as_2d(X: Any, name: str) -> np.ndarray:
@@ -388,12 +388,8 @@ class DecisionTreeClassifier(_TreeBase):
                                     "(it was continuous in fit)")
                 Z[~missing[:, j], j] = known.astype(np.float64)
             else:
-                keys = cats.astype(str)
-                order = np.argsort(keys)
-                pos = np.searchsorted(keys[order], known.astype(str))
-                pos = np.minimum(pos, keys.shape[0] - 1)
-                found = keys[order][pos] == known.astype(str)
-                Z[~missing[:, j], j] = np.where(found, order[pos], -1)
+                # codes index the categories in their order of first appearance
+                Z[~missing[:, j], j] = encode_labels(known.astype(str), cats.astype(str))[1]
         return Z
 
     # --- fit -------------------------------------------------------------
@@ -448,10 +444,8 @@ class DecisionTreeClassifier(_TreeBase):
             y_val = column_or_1d(y_val, "y_val")
             Z_val = self._encode(X_val, "X_val")
             check_consistent_length(Z_val, y_val, names=["X_val", "y_val"])
-            # a validation label never seen in training can never be predicted
-            codes = np.searchsorted(self.classes_, y_val)
-            seen = self.classes_[np.minimum(codes, n_classes - 1)] == y_val
-            y_val_codes = np.where((codes < n_classes) & seen, codes, -1)
+            # a validation label never seen in training (code -1) can never be predicted
+            y_val_codes = encode_labels(y_val, self.classes_)[1]
         if (LevelwiseGrower.applies(self) and all(c is None for c in self.categories_)
                 and not np.isnan(Z).any()):
             # numeric, nothing missing, no pruning: the same tree, grown level by level

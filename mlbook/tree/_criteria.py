@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .._validation import check_consistent_length, column_or_1d
+from .._validation import check_consistent_length, column_or_1d, encode_labels
 
 __all__ = ["entropy", "gini", "information_gain", "intrinsic_value", "gain_ratio",
            "gini_index", "best_threshold"]
@@ -71,7 +71,7 @@ def _labels_and_weights(y: Any, sample_weight: Any, n: int | None = None):
     y = column_or_1d(y, "y")
     if n is not None:
         check_consistent_length(np.empty(n), y, names=["x", "y"])
-    _, codes = np.unique(y, return_inverse=True)
+    _, codes = encode_labels(y)
     n_classes = int(codes.max()) + 1
     if sample_weight is None:
         w = np.ones(y.shape[0])
@@ -90,7 +90,7 @@ def _discrete_codes(x: np.ndarray) -> tuple[np.ndarray, int]:
     if (~missing).any():
         known = x[~missing]
         keys = known.astype(str) if known.dtype.kind in "OUS" else known
-        _, inv = np.unique(keys, return_inverse=True)
+        _, inv = encode_labels(keys)
         codes[~missing] = inv
         return codes, int(inv.max()) + 1
     return codes, 0
