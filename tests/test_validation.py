@@ -251,3 +251,53 @@ def test_svm_validates_random_state_also_for_wss2(Est):
     X, y = binary(40, 2)
     with pytest.raises(TypeError, match="random_state must be"):
         Est(random_state="x").fit(X, y)
+
+
+# --- every estimator checks every scalar hyper-parameter -----------------------------
+
+def _public_estimators() -> list[type]:
+    import importlib
+    import inspect
+    import pkgutil
+
+    import mlbook
+    from mlbook.base import BaseEstimator
+
+    found = {}
+    for info in pkgutil.walk_packages(mlbook.__path__, prefix="mlbook."):
+        module = importlib.import_module(info.name)
+        for name in getattr(module, "__all__", []):
+            obj = getattr(module, name)
+            if (inspect.isclass(obj) and issubclass(obj, BaseEstimator) and hasattr(obj, "fit")
+                    and not inspect.isabstract(obj)):
+                found[name] = obj
+    return [found[k] for k in sorted(found)]
+
+
+def _scalar_parameters():
+    import inspect
+
+    bad = {bool: ["no", 1, None], float: ["x", True, np.inf, np.nan], int: ["x", True, np.inf]}
+    for Est in _public_estimators():
+        for name, p in inspect.signature(Est.__init__).parameters.items():
+            kind = type(p.default)
+            if kind in bad:
+                for value in bad[kind]:
+                    yield pytest.param(Est, name, value, id=f"{Est.__name__}-{name}={value!r}")
+
+
+#: Values a parameter takes on purpose.
+MEANINGFUL = {("LogisticRegression", "C", np.inf): "C=inf is the unpenalised model"}
+
+
+@pytest.mark.parametrize("Est, name, value", list(_scalar_parameters()))
+def test_every_scalar_hyper_parameter_is_checked(Est, name, value):
+    # guards against: BPNetwork(accumulated="no") running accumulated BP, Perceptron(eta0=inf)
+    # giving NaN weights, SVC(random_state="x") accepted because only "platt" reads it
+    if (Est.__name__, name, value) in MEANINGFUL:
+        pytest.skip(MEANINGFUL[(Est.__name__, name, value)])
+    X, y = binary(40, 3)
+    if Est.__name__ in ("CategoricalNB", "MixedNB"):
+        X = (X > 0).astype(int)                     # category codes
+    with pytest.raises((TypeError, ValueError), match=name):
+        Est(**{name: value}).fit(X, y)
