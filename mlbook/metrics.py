@@ -1370,6 +1370,9 @@ def cost_curve(y_true: Any, y_score: Any, *, pos_label: Any = None,
     h = np.array(hull)                                # from (0, 0) to (1, 1)
     d_f, d_t = np.diff(h[:, 0]), np.diff(h[:, 1])
     corners = d_f / (d_f + d_t)                       # where consecutive vertices' lines meet
+    # non-decreasing along a concave hull; two nearly collinear edges can come out
+    # 1 ulp in the wrong order, which the running maximum undoes
+    corners = np.maximum.accumulate(corners)
     # On [corners[i-1], corners[i]] the line of vertex i is the lowest.
     pc = np.r_[0.0, corners, 1.0]
     vert = np.r_[0, np.arange(corners.shape[0]), h.shape[0] - 1]
