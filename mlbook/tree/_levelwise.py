@@ -131,7 +131,7 @@ def grow_levelwise(data: SortedColumns, yk: np.ndarray, n_classes: int, criterio
     work shrinks with them. The samples of a node that will not split again
     leave the index array with it.
     """
-    n_features, n_rows = data.columns.shape
+    n_features = data.columns.shape[0]
     n_draw = n_features if n_draw is None else n_draw
     w = sample_weight
     in_play = slice(None) if data.samples is None else data.samples
@@ -150,7 +150,8 @@ def grow_levelwise(data: SortedColumns, yk: np.ndarray, n_classes: int, criterio
     level = _Level(data, [root], root_counts[None, :], np.array([n_samples]))
     depth = 0
     while True:
-        # the nodes of this level all may split; level.order holds just their samples
+        # the nodes of this level all may split; level.order holds just their samples.
+        # 1-3: score every threshold of the scored (feature, node) pairs, keep the best
         pair_feature, pair_node = level.pairs(n_draw, rng)
         if pair_feature.shape[0] == 0 or not level.sizes[pair_node].sum():
             break
@@ -159,12 +160,12 @@ def grow_levelwise(data: SortedColumns, yk: np.ndarray, n_classes: int, criterio
         split = level.best_splits(cells, score)
         if split is None:
             break
-        children = level.split(split, yk, w, n_classes, depth + 1)
+        children = level.split(split, yk, w, n_classes, depth + 1)       # 4
         depth += 1
-        grow = growing(children["counts"], children["sizes"], depth)
+        grow = growing(children["counts"], children["sizes"], depth)   # 5. which split next
         if not grow.any():
             break
-        level = level.next_level(split, children, grow)
+        level = level.next_level(split, children, grow)                 # 6
     return root
 
 
