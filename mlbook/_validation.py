@@ -76,7 +76,6 @@ def _as_real_array(X: Any, name: str, dtype: Any) -> np.ndarray:
     return arr
 
 
-_reject_sparse = check_dense   # the old name, until mlbook.tree imports check_dense
 
 
 def check_array(

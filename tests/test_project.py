@@ -323,13 +323,6 @@ def test_the_license_is_an_spdx_string_that_the_build_backend_reads():
     assert '"setuptools>=77"' in (ROOT / "Makefile").read_text(encoding="utf-8")
 
 
-# (module, name) pairs of private names imported across modules that wait for a move:
-# the test fails when one is no longer imported, so the list only shrinks
-WAITING_PRIVATE_IMPORTS = {
-    ("mlbook.tree", "mlbook._validation._reject_sparse"),   # -> _validation.check_dense
-}
-
-
 def _private_imports() -> set[tuple[str, str]]:
     """(importing module or package, imported private name) across mlbook's modules.
 
@@ -356,10 +349,6 @@ def _private_imports() -> set[tuple[str, str]]:
 def test_no_module_imports_another_modules_private_name():
     # private modules (_validation, _math, _distributions) are imported by their public
     # names; a private helper stays inside its module or package
-    found = _private_imports()
-    new = sorted(found - WAITING_PRIVATE_IMPORTS)
-    gone = sorted(WAITING_PRIVATE_IMPORTS - found)
-    assert not new, "a module imports another module's private name (make it public or move it):\n" + \
-        "\n".join(f"  {m} imports {n}" for m, n in new)
-    assert not gone, "no longer imported: remove from WAITING_PRIVATE_IMPORTS:\n" + \
-        "\n".join(f"  {m} imports {n}" for m, n in gone)
+    found = sorted(_private_imports())
+    assert not found, "a module imports another module's private name (make it public or move it):\n" + \
+        "\n".join(f"  {m} imports {n}" for m, n in found)

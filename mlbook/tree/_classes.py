@@ -30,7 +30,7 @@ from .._validation import (
     check_scalar,
     column_or_1d,
     encode_labels,
-    _reject_sparse,
+    check_dense,
 )
 from ..base import BaseEstimator, ClassifierMixin
 from ._criteria import (_CRITERIA, _TIE, _first_max, _is_missing, _is_number_obj,
@@ -179,7 +179,7 @@ class _TreeBase(ClassifierMixin, BaseEstimator):
 
 def _as_2d(X: Any, name: str) -> np.ndarray:
     """``np.asarray(X)`` for a tree (object arrays allowed): dense, 2-d, never complex."""
-    _reject_sparse(X, name)
+    check_dense(X, name)
     X = np.asarray(X)
     if X.dtype.kind == "c":
         check_array(X, name)                              # raises the complex-number error
