@@ -25,7 +25,7 @@ help:
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --upgrade pip "setuptools>=70.1"
+	$(PIP) install --upgrade pip "setuptools>=77"
 
 $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 	$(PIP) install -e ".[test]"

@@ -68,9 +68,11 @@ def build_wheel(project: Path, outdir: Path, python: str = sys.executable,
 
 
 def _has_setuptools(python: str, env: dict | None = None) -> bool:
-    # setuptools >= 70.1 builds wheels by itself; an older one needs the package wheel
-    check = ("import importlib.util as u, sys; "
-             "sys.exit(not (u.find_spec('setuptools.command.bdist_wheel') or u.find_spec('wheel')))")
+    # setuptools >= 77 reads the SPDX license string of pyproject.toml (PEP 639) and
+    # builds wheels by itself (>= 70.1); an older one cannot build this package offline
+    check = ("import importlib.metadata as m, sys; "
+             "v = m.version('setuptools').split('.'); "
+             "sys.exit(not (v[0].isdigit() and int(v[0]) >= 77))")
     return subprocess.run([python, "-c", check], capture_output=True, env=env).returncode == 0
 
 

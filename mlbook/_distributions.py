@@ -16,7 +16,7 @@ to the last few bits of a float64. The studentized range with infinitely
 many degrees of freedom, which the Nemenyi test needs, is a one-dimensional
 integral of the normal distribution, computed by Gauss-Legendre quadrature.
 
-The tests in ``tests/test_hypothesis_tests.py`` compare every function with
+The tests in ``tests/test_model_selection_hypothesis.py`` compare every function with
 ``scipy.stats`` on random arguments. See the chapter *Comparing learners*.
 """
 
@@ -133,16 +133,20 @@ def _gamma_cf(a: float, x: float) -> float:
     raise RuntimeError(f"incomplete gamma continued fraction did not converge (a={a}, x={x})")
 
 
+def _check_gamma_args(a: float, x: float) -> None:
+    if not a > 0:
+        raise ValueError(f"a must be > 0; got {a}")
+    if not x >= 0:
+        raise ValueError(f"x must be >= 0; got {x}")
+
+
 def gammainc(a: float, x: float) -> float:
     r"""Regularised lower incomplete gamma function :math:`P(a, x) = \gamma(a, x)/\Gamma(a)`.
 
     >>> round(gammainc(1.0, 2.0), 12) == round(1 - math.exp(-2.0), 12)
     True
     """
-    if not a > 0:
-        raise ValueError(f"a must be > 0; got {a}")
-    if not x >= 0:
-        raise ValueError(f"x must be >= 0; got {x}")
+    _check_gamma_args(a, x)
     if x == 0.0:
         return 0.0
     if math.isinf(x):
@@ -152,10 +156,7 @@ def gammainc(a: float, x: float) -> float:
 
 def gammaincc(a: float, x: float) -> float:
     r"""Regularised upper incomplete gamma function :math:`Q(a, x) = 1 - P(a, x)`."""
-    if not a > 0:
-        raise ValueError(f"a must be > 0; got {a}")
-    if not x >= 0:
-        raise ValueError(f"x must be >= 0; got {x}")
+    _check_gamma_args(a, x)
     if x == 0.0:
         return 1.0
     if math.isinf(x):

@@ -13,29 +13,29 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from .exceptions import DataConversionWarning, NotFittedError
+
 __all__ = [
     "NotFittedError",
     "DataConversionWarning",
     "check_array",
+    "check_dense",
     "check_X_y",
     "check_consistent_length",
+    "check_vector",
+    "check_labels",
     "column_or_1d",
     "check_is_fitted",
     "check_scalar",
+    "check_bool",
+    "encode_labels",
     "check_random_state",
     "check_sample_weight",
     "check_classification_targets",
     "check_n_features",
+    "check_predict_X",
     "check_probabilities",
 ]
-
-
-class NotFittedError(ValueError, AttributeError):
-    """Raised when an estimator is used before ``fit``."""
-
-
-class DataConversionWarning(UserWarning):
-    """Issued when input is converted in a way the caller may not have meant (scikit-learn's name)."""
 
 
 def _describe(x: Any) -> str:
@@ -47,7 +47,8 @@ def _is_sparse(X: Any) -> bool:
     return type(X).__module__.startswith("scipy.sparse")
 
 
-def _reject_sparse(X: Any, name: str) -> None:
+def check_dense(X: Any, name: str = "X") -> None:
+    """Refuse a SciPy sparse matrix with a message that says how to convert it."""
     if _is_sparse(X):
         raise TypeError(
             f"{name} is a sparse matrix ({type(X).__name__}); mlbook accepts dense arrays "
@@ -73,6 +74,8 @@ def _as_real_array(X: Any, name: str, dtype: Any) -> np.ndarray:
             "what you mean)"
         )
     return arr
+
+
 
 
 def check_array(
@@ -121,7 +124,7 @@ def check_array(
         raise TypeError(f"{name} must be an array-like, got None")
     if isinstance(X, str):
         raise TypeError(f"{name} must be an array-like of numbers, got a string")
-    _reject_sparse(X, name)
+    check_dense(X, name)
     keep_object = dtype is None or dtype is object
     try:
         arr = _as_real_array(X, name, None if keep_object else dtype)
@@ -185,7 +188,7 @@ def column_or_1d(y: Any, name: str = "y", *, dtype: Any = None,
         )
     if isinstance(y, str):
         raise TypeError(f"{name} must be an array-like, got a string")
-    _reject_sparse(y, name)
+    check_dense(y, name)
     try:
         arr = _as_real_array(y, name, dtype)
     except (TypeError, ValueError) as exc:
@@ -208,6 +211,68 @@ def column_or_1d(y: Any, name: str = "y", *, dtype: Any = None,
         raise ValueError(f"{name} is empty; it needs at least one sample")
     if arr.dtype.kind == "f" and not np.isfinite(arr).all():
         raise ValueError(f"{name} contains NaN or infinity")
+    return arr
+
+
+def check_vector(a: Any, name: str, *, min_size: int = 1, what: str = "numbers",
+                 allow_column: bool = False) -> np.ndarray:
+    """A 1-d float64 array of finite values, for a function's vector argument.
+
+    Parameters
+    ----------
+    a : array-like of shape (n,)
+    name : str
+        The argument's name, used in error messages.
+    min_size : int
+        The fewest entries accepted.
+    what : str
+        What the entries are ("scores", "error rates"), for the messages.
+    allow_column : bool
+        Flatten a column vector of shape (n, 1).
+
+    >>> check_vector([0.2, 0.1], "errors_a", min_size=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: errors_a needs at least 3 values; got 2
+    """
+    if a is None:
+        raise TypeError(f"{name} must be an array-like of {what}, got None")
+    if isinstance(a, str):
+        raise TypeError(f"{name} must be an array-like of {what}, got a string")
+    try:
+        arr = _as_real_array(a, name, np.float64)
+    except (TypeError, ValueError) as exc:
+        if "complex" in str(exc):
+            raise
+        raise TypeError(f"{name} must contain {what}") from None
+    if allow_column and arr.ndim == 2 and arr.shape[1] == 1:
+        arr = arr.ravel()
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be a 1-d array of {what}; got shape {arr.shape}")
+    if arr.shape[0] < min_size:
+        raise ValueError(f"{name} needs at least {min_size} values; got {arr.shape[0]}")
+    if np.isnan(arr).any():
+        raise ValueError(f"{name} contains NaN; every entry must be a number")
+    if np.isinf(arr).any():
+        raise ValueError(f"{name} contains infinity; every entry must be finite")
+    return arr
+
+
+def check_labels(y: Any, name: str = "y") -> np.ndarray:
+    """A 1-d, non-empty array of class labels (numbers or strings, no NaN), for metrics and tests.
+
+    >>> check_labels([0.5, 1.0], "y_pred")
+    Traceback (most recent call last):
+    ...
+    ValueError: y_pred looks continuous (non-integer floats); class labels are needed
+    """
+    arr = column_or_1d(y, name)
+    if arr.dtype.kind == "f" and not np.all(np.mod(arr, 1) == 0):
+        raise ValueError(f"{name} looks continuous (non-integer floats); class labels are needed")
+    if arr.dtype.kind == "O":
+        kinds = {type(v) for v in arr}
+        if any(issubclass(k, str) for k in kinds) and not all(issubclass(k, str) for k in kinds):
+            raise TypeError(f"{name} mixes strings and numbers; use one type of label")
     return arr
 
 
@@ -267,6 +332,33 @@ def check_n_features(estimator: Any, X: np.ndarray) -> None:
         )
 
 
+def check_bool(value: Any, name: str) -> bool:
+    """Check a yes/no parameter: ``True``/``False`` or NumPy's ``np.True_``/``np.False_``.
+
+    Strings (``"no"`` is truthy), ints and ``None`` are refused rather than
+    read by their truth value.
+
+    >>> check_bool(np.True_, "shuffle")
+    True
+    >>> check_bool("no", "shuffle")
+    Traceback (most recent call last):
+    ...
+    TypeError: shuffle must be True or False; got 'no' (str)
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {value!r} ({_describe(value)})")
+    return bool(value)
+
+
+def check_predict_X(estimator: Any, X: Any, attributes: str | Sequence[str]) -> np.ndarray:
+    """The checks before ``predict``: ``estimator`` is fitted, ``X`` is a valid 2-d array with
+    the number of features ``fit`` saw. Returns ``X`` as a float64 array."""
+    check_is_fitted(estimator, attributes)
+    X = check_array(X, "X")
+    check_n_features(estimator, X)
+    return X
+
+
 def check_scalar(
     value: Any,
     name: str,
@@ -276,15 +368,43 @@ def check_scalar(
     max_val: float | None = None,
     include_min: bool = True,
     include_max: bool = True,
+    allow_inf: bool = False,
 ) -> Any:
-    """Check a scalar hyper-parameter's type and range.
+    """Check a scalar hyper-parameter's type, finiteness and range.
+
+    Parameters
+    ----------
+    value : object
+        The parameter as the caller passed it.
+    name : str
+        Its name, used in error messages.
+    target_type : type or tuple of types, default numbers.Real
+        ``bool`` checks a yes/no parameter with :func:`check_bool`. A bool is
+        never accepted as a number.
+    min_val, max_val : float or None
+        Bounds, inclusive unless ``include_min``/``include_max`` is False.
+    allow_inf : bool, default False
+        Accept ``inf`` and ``-inf`` (NaN is never accepted). A learning rate,
+        a penalty or a smoothing term of ``inf`` only turns the result into
+        NaN, so infinities are refused unless a parameter means something at
+        infinity.
+
+    Returns
+    -------
+    The value, unchanged.
 
     >>> check_scalar(-1.0, "alpha", min_val=0.0)
     Traceback (most recent call last):
     ...
     ValueError: alpha must be >= 0.0; got -1.0
+    >>> check_scalar(float("inf"), "eta", min_val=0.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: eta must be finite; got inf
     """
-    if isinstance(value, bool) and target_type is not bool:
+    if target_type is bool:
+        return check_bool(value, name)
+    if isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be a number, got a bool ({value})")
     if not isinstance(value, target_type):
         wanted = (
@@ -293,8 +413,11 @@ def check_scalar(
             else target_type.__name__
         )
         raise TypeError(f"{name} must be of type {wanted}; got {_describe(value)} ({value!r})")
-    if isinstance(value, numbers.Real) and np.isnan(value):
-        raise ValueError(f"{name} must be a number; got NaN")
+    if isinstance(value, numbers.Real):
+        if np.isnan(value):
+            raise ValueError(f"{name} must be a number; got NaN")
+        if not allow_inf and np.isinf(value):
+            raise ValueError(f"{name} must be finite; got {value}")
     if min_val is not None:
         bad = value < min_val if include_min else value <= min_val
         if bad:
@@ -316,6 +439,10 @@ def check_random_state(seed: Any) -> np.random.Generator:
     >>> bool(check_random_state(0).integers(10) == check_random_state(0).integers(10))
     True
     """
+    if isinstance(seed, (bool, np.bool_)):
+        raise TypeError(f"random_state must be None, an int or a numpy Generator; got {seed!r}")
+    if isinstance(seed, (numbers.Integral, np.integer)) and seed < 0:
+        raise ValueError(f"random_state must be >= 0 (a seed); got {seed}")
     if seed is None or isinstance(seed, (numbers.Integral, np.integer)):
         return np.random.default_rng(seed)
     if isinstance(seed, np.random.Generator):
@@ -384,3 +511,43 @@ def check_probabilities(p: Any, name: str = "y_score") -> np.ndarray:
             f"[{arr.min():g}, {arr.max():g}]"
         )
     return arr
+
+
+def encode_labels(y: Any, classes: Any = None) -> tuple[np.ndarray, np.ndarray]:
+    """Codes 0..k-1 of the labels in ``y``, in one documented order.
+
+    The order is the one of ``classes_`` everywhere in ``mlbook`` (and in
+    scikit-learn): **sorted**, as :func:`numpy.unique` sorts (numbers
+    ascending, strings lexicographically). With ``classes`` given, the codes
+    index ``classes`` in the order given, and a label not in ``classes`` gets
+    the code -1.
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+    classes : array-like of shape (n_classes,) or None
+
+    Returns
+    -------
+    classes : ndarray of shape (n_classes,)
+    codes : ndarray of shape (n_samples,), int64
+
+    Examples
+    --------
+    >>> classes, codes = encode_labels(["b", "a", "b", "c"])
+    >>> classes.tolist(), codes.tolist()
+    (['a', 'b', 'c'], [1, 0, 1, 2])
+    >>> encode_labels([3, 1, 7], classes=[3, 1])[1].tolist()
+    [0, 1, -1]
+    """
+    y = np.asarray(y)
+    if classes is None:
+        classes, codes = np.unique(y, return_inverse=True)
+        return classes, codes.reshape(-1).astype(np.int64)
+    classes = np.asarray(classes)
+    if classes.shape[0] == 0 or (classes.dtype.kind in "US") != (y.dtype.kind in "US"):
+        return classes, np.full(y.shape[0], -1, dtype=np.int64)   # strings against numbers
+    order = np.argsort(classes, kind="stable")
+    sorted_classes = classes[order]
+    pos = np.minimum(np.searchsorted(sorted_classes, y), classes.shape[0] - 1)
+    return classes, np.where(sorted_classes[pos] == y, order[pos], -1).astype(np.int64, copy=False)

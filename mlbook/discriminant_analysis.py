@@ -26,10 +26,10 @@ import numpy as np
 from ._validation import (
     check_array,
     check_classification_targets,
-    check_is_fitted,
-    check_n_features,
+    check_predict_X,
     check_scalar,
     check_X_y,
+    encode_labels,
 )
 from .base import BaseEstimator, ClassifierMixin, TransformerMixin
 
@@ -79,7 +79,7 @@ def scatter_matrices(X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
            [0., 4.]])
     """
     X, y = check_X_y(X, y)
-    classes, codes = np.unique(y, return_inverse=True)
+    classes, codes = encode_labels(y)
     check_classification_targets(y)
     counts = np.bincount(codes)                                      # (k,)
     means = np.zeros((classes.shape[0], X.shape[1]))
@@ -330,12 +330,11 @@ class LinearDiscriminantAnalysis(ClassifierMixin, TransformerMixin, BaseEstimato
         pivot = W[np.argmax(np.abs(W), axis=0), np.arange(W.shape[1])]
         W = W * np.where(pivot < 0, -1.0, 1.0)
         self.scalings_ = W
-        self._eigenvalues = eigenvalues
         total = eigenvalues.sum()
         self.explained_variance_ratio_ = (
             eigenvalues[:n_components] / total if total > 0 else np.zeros(n_components)
         )
-        self._n_components = n_components
+        self._n_components_ = n_components
         # Gaussian rule through the whitening: Sigma^+ = W W^T on the range of Sigma.
         M = (self.means_ - self.xbar_) @ W                            # (k, r)
         coef = M @ W.T                                                # (k, d) = M_c Sigma^-1
@@ -348,9 +347,7 @@ class LinearDiscriminantAnalysis(ClassifierMixin, TransformerMixin, BaseEstimato
         return self
 
     def _validate(self, X: Any) -> np.ndarray:
-        check_is_fitted(self, "scalings_")
-        X = check_array(X)
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "scalings_")
         return X
 
     def transform(self, X: Any) -> np.ndarray:
@@ -366,7 +363,7 @@ class LinearDiscriminantAnalysis(ClassifierMixin, TransformerMixin, BaseEstimato
             :math:`z = W^\\top (x - \\mu)`.
         """
         X = self._validate(X)
-        return (X - self.xbar_) @ self.scalings_[:, : self._n_components]
+        return (X - self.xbar_) @ self.scalings_[:, : self._n_components_]
 
     def decision_function(self, X: Any) -> np.ndarray:
         r"""Values of the discriminant functions :math:`\delta_c(x)`.
@@ -585,16 +582,10 @@ class KernelFisherDiscriminant(ClassifierMixin, TransformerMixin, BaseEstimator)
         """
         # every parameter is checked, also those the chosen kernel does not take
         check_scalar(self.reg, "reg", numbers.Real, min_val=0.0, include_min=False)
-        if not np.isfinite(self.reg):
-            raise ValueError(f"reg must be finite; got {self.reg}")
         if self.gamma is not None:
             check_scalar(self.gamma, "gamma", numbers.Real, min_val=0.0, include_min=False)
-            if not np.isfinite(self.gamma):
-                raise ValueError(f"gamma must be finite; got {self.gamma}")
         check_scalar(self.degree, "degree", numbers.Integral, min_val=1)
         check_scalar(self.coef0, "coef0", numbers.Real)
-        if not np.isfinite(self.coef0):
-            raise ValueError(f"coef0 must be finite; got {self.coef0}")
         X, y = check_X_y(X, y)
         classes = check_classification_targets(y, n_classes=2)
         K = self._gram(X)                                             # (m, m)
@@ -622,9 +613,7 @@ class KernelFisherDiscriminant(ClassifierMixin, TransformerMixin, BaseEstimator)
         return self
 
     def _validate(self, X: Any) -> np.ndarray:
-        check_is_fitted(self, "dual_coef_")
-        X = check_array(X)
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "dual_coef_")
         return X
 
     def transform(self, X: Any) -> np.ndarray:

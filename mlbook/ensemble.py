@@ -30,44 +30,51 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from ._validation import (check_array, check_classification_targets, check_consistent_length,
-                          check_is_fitted, check_n_features, check_random_state,
-                          check_sample_weight, check_scalar, column_or_1d)
+from ._math import softmax
+from ._validation import (check_array, check_bool, check_classification_targets,
+                          check_consistent_length, check_predict_X, check_random_state,
+                          check_sample_weight, check_scalar, column_or_1d, encode_labels)
 from .base import BaseEstimator, ClassifierMixin, clone
-from .tree import DecisionTreeClassifier, _impurity, _Presorted, _resolve_max_features
+from .tree import DecisionTreeClassifier, LevelwiseGrower, tree_feature_importances
 
 __all__ = ["AdaBoostClassifier", "BaggingClassifier", "RandomForestClassifier",
            "tree_feature_importances"]
-
-
-def _check_X(X: Any, name: str = "X") -> np.ndarray:
-    """Numeric 2-d input; the trees of the ensemble see only numbers here."""
-    return check_array(X, name)
 
 
 def _fit_classes(y: Any, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     y = column_or_1d(y, "y", warn=True)    # a column vector is flattened, with a warning
     check_consistent_length(X, y, names=["X", "y"])
     classes = check_classification_targets(y)
-    return classes, np.searchsorted(classes, y)
+    return classes, encode_labels(y, classes)[1]
 
 
 def _check_n_estimators(n_estimators: Any) -> int:
     return int(check_scalar(n_estimators, "n_estimators", numbers.Integral, min_val=1))
 
 
-def _presort_for(base: Any, X: np.ndarray) -> _Presorted | None:
-    """X's columns sorted once for all the members, if the base learner is our own
-    level-wise tree (whose ``fit`` would sort them again for every member)."""
-    if type(base) is DecisionTreeClassifier and base._presortable():
-        return _Presorted.of(X)
+def _sorted_once(base: Any, X: np.ndarray, yk: np.ndarray,
+                 classes: np.ndarray) -> LevelwiseGrower | None:
+    """X's columns sorted once for all the members, if the base learner is a tree the
+    level-wise grower fits (whose ``fit`` would sort them again for every member); not
+    for a subclass, whose ``fit`` may do something else."""
+    if type(base) is DecisionTreeClassifier and LevelwiseGrower.applies(base):
+        return LevelwiseGrower(X, yk, classes)
     return None
 
 
-def _softmax(z: np.ndarray) -> np.ndarray:
-    z = z - z.max(axis=1, keepdims=True)
-    e = np.exp(z)
-    return e / e.sum(axis=1, keepdims=True)
+def _seed_random_states(estimator: Any, rng: np.random.Generator) -> None:
+    """Give every ``random_state`` parameter of ``estimator``, nested ones too, its own
+    int drawn from ``rng``, in the sorted order of the parameter names.
+
+    scikit-learn's ``_set_random_states``: a member's randomness (a tree's drawn
+    attributes, a random projection inside a pipeline) then follows the
+    ensemble's ``random_state`` alone, so two fits with the same seed agree.
+    """
+    keys = [key for key in sorted(estimator.get_params(deep=True))
+            if key == "random_state" or key.endswith("__random_state")]
+    if keys:
+        estimator.set_params(**{key: int(rng.integers(np.iinfo(np.int32).max))
+                                for key in keys})
 
 
 # --- AdaBoost ------------------------------------------------------------------
@@ -87,7 +94,8 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
     learning_rate : float > 0, default=1.0
         Shrinks every :math:`\alpha_t` by this factor.
     random_state : None, int or Generator, default=None
-        Passed to base learners that have a ``random_state`` parameter.
+        Seeds the rounds: every ``random_state`` parameter of a base learner,
+        nested ones too (a pipeline's steps), gets an int drawn from it.
 
     Attributes
     ----------
@@ -164,7 +172,7 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
         if not np.isfinite(eta):
             raise ValueError(f"learning_rate must be finite; got {eta}")
         base = self._base()
-        X = _check_X(X)
+        X = check_array(X, "X")
         self.classes_, yk = _fit_classes(y, X)
         K = self.classes_.shape[0]
         self.n_features_in_ = X.shape[1]
@@ -175,16 +183,15 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
             D = D / D.sum()
         rng = check_random_state(self.random_state)
         y_lab = self.classes_[yk]
-        presorted = _presort_for(base, X)                # the same X in every round
+        grower = _sorted_once(base, X, yk, self.classes_)     # the same X in every round
         self.estimators_ = []
         self.estimator_weights_ = np.zeros(T)
         self.estimator_errors_ = np.ones(T)
         for t in range(T):
             h = clone(base)
-            if "random_state" in h.get_params():
-                h.set_params(random_state=int(rng.integers(np.iinfo(np.int32).max)))
-            if presorted is not None and (D > 0).all():   # the tree fit(X, y, D) would grow
-                h._fit_presorted(presorted, yk, self.classes_, D)
+            _seed_random_states(h, rng)
+            if grower is not None and (D > 0).all():      # the tree fit(X, y, D) would grow
+                grower.fit(h, D)
             else:
                 h.fit(X, y_lab, sample_weight=D)
             wrong = h.predict(X) != y_lab                       # (n,)
@@ -222,8 +229,7 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
 
     def staged_decision_function(self, X: Any) -> Iterator[np.ndarray]:
         """The decision function after rounds 1, 2, ... (as ``decision_function``)."""
-        check_is_fitted(self, "estimators_")
-        X = self._check_predict_X(X)
+        X = check_predict_X(self, X, "estimators_")
         total, norm = None, 0.0
         for alpha, g in self._votes(X):
             if np.isinf(alpha):         # a perfect round (the last): the limit alpha -> inf
@@ -237,11 +243,6 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
         if self.classes_.shape[0] == 2:
             return f[:, 1] - f[:, 0]      # scikit-learn's sign: positive for classes_[1]
         return f
-
-    def _check_predict_X(self, X: Any) -> np.ndarray:
-        X = _check_X(X)
-        check_n_features(self, X)
-        return X
 
     def decision_function(self, X: Any) -> np.ndarray:
         r"""The normalised vote :math:`\sum_t\alpha_t g_t(x) / \sum_t\alpha_t`.
@@ -280,8 +281,8 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
     def _proba(self, f: np.ndarray) -> np.ndarray:
         K = self.classes_.shape[0]
         if K == 2:
-            return _softmax(np.column_stack([-f, f]) / 2)
-        return _softmax(f / (K - 1))
+            return softmax(np.column_stack([-f, f]) / 2)
+        return softmax(f / (K - 1))
 
     def staged_predict(self, X: Any) -> Iterator[np.ndarray]:
         """Predictions after rounds 1, 2, ... (for test error against rounds)."""
@@ -325,27 +326,29 @@ class _BaseBagging(ClassifierMixin, BaseEstimator):
         self.estimators_, self.estimators_samples_, self.estimators_features_ = [], [], []
         y_lab = self.classes_[yk]
         K = self.classes_.shape[0]
-        presorted = _presort_for(base, X) if as_weights and n_features_draw == d else None
+        grower = (_sorted_once(base, X, yk, self.classes_)
+                  if as_weights and n_features_draw == d else None)
+        if grower is not None:
+            grower.check(base)               # the trees' parameters, once before the long loop
         for _ in range(n_estimators):
             rows = (rng.integers(0, n, n_samples_draw) if bootstrap
                     else rng.permutation(n)[:n_samples_draw])
             cols = (np.arange(d) if n_features_draw == d
                     else np.sort(rng.permutation(d)[:n_features_draw]))
             h = clone(base)
-            if "random_state" in h.get_params():
-                h.set_params(random_state=int(rng.integers(np.iinfo(np.int32).max)))
+            _seed_random_states(h, rng)
             n_classes = np.unique(yk[rows]).shape[0]        # classes in the sample
             if n_classes < 2:
                 # a sample of one class: the learner cannot fit, it predicts that class
-                h = _Constant(y_lab[rows[0]], self.classes_)
+                h = _Constant(y_lab[rows[0]])
             elif as_weights:
                 distinct, mult = np.unique(rows, return_counts=True)
-                if presorted is not None and n_classes == K:
+                if grower is not None and n_classes == K:
                     keep = np.zeros(n, dtype=bool)            # the tree fit(X[distinct], ...) grows
                     keep[distinct] = True
                     weight = np.zeros(n)
                     weight[distinct] = mult
-                    h._fit_presorted(presorted.rows(keep), yk, self.classes_, weight)
+                    grower.fit(h, weight, rows=keep)
                 else:
                     h.fit(X[np.ix_(distinct, cols)], y_lab[distinct],
                           sample_weight=mult.astype(np.float64))
@@ -387,9 +390,7 @@ class _BaseBagging(ClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples, n_classes)
         """
-        check_is_fitted(self, "estimators_")
-        X = _check_X(X)
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "estimators_")
         total = np.zeros((X.shape[0], self.classes_.shape[0]))
         for h, cols in zip(self.estimators_, self.estimators_features_):
             total += self._member_proba(h, X, cols)
@@ -409,7 +410,7 @@ class _BaseBagging(ClassifierMixin, BaseEstimator):
 class _Constant:
     """A member fitted on a bootstrap sample of one class: it predicts that class."""
 
-    def __init__(self, label, classes):
+    def __init__(self, label):
         self.classes_ = np.array([label])
         self._label = label
 
@@ -438,6 +439,9 @@ class BaggingClassifier(_BaseBagging):
     oob_score : bool, default=False
         Estimate the accuracy from the out-of-bag samples (needs ``bootstrap``).
     random_state : None, int or Generator, default=None
+        Draws the samples and attributes and seeds the members: every
+        ``random_state`` parameter of a member, nested ones too (a pipeline's
+        steps), gets an int drawn from it.
 
     Attributes
     ----------
@@ -486,7 +490,7 @@ class BaggingClassifier(_BaseBagging):
         if not (hasattr(base, "fit") and hasattr(base, "predict_proba")):
             raise TypeError(f"estimator must be a classifier with fit and predict_proba; got "
                             f"{base!r}")
-        X = _check_X(X)
+        X = check_array(X, "X")
         self.classes_, yk = _fit_classes(y, X)
         self.n_features_in_ = X.shape[1]
         n_s = _resolve_count(self.max_samples, "max_samples", X.shape[0])
@@ -499,58 +503,11 @@ class BaggingClassifier(_BaseBagging):
 
 
 def _check_flags(bootstrap: Any, oob_score: Any) -> None:
-    for value, name in ((bootstrap, "bootstrap"), (oob_score, "oob_score")):
-        if not isinstance(value, (bool, np.bool_)):
-            raise TypeError(f"{name} must be True or False; got {value!r}")
+    check_bool(bootstrap, "bootstrap")
+    check_bool(oob_score, "oob_score")
     if oob_score and not bootstrap:
         raise ValueError("oob_score=True needs bootstrap=True: without the bootstrap no "
                          "sample is left out of bag")
-
-
-def tree_feature_importances(tree: DecisionTreeClassifier) -> np.ndarray:
-    r"""Mean decrease in impurity of each attribute in one fitted tree, summing to 1.
-
-    Every internal node :math:`v` testing attribute :math:`j` adds
-    :math:`\frac{n_v}{n}\big(I(v) - \sum_c \frac{n_c}{n_v} I(c)\big)` to attribute
-    :math:`j`, where :math:`I` is the impurity the tree was grown by (the Gini
-    value for ``criterion="gini"``, the entropy otherwise, as scikit-learn
-    does) of the node's (weighted) class counts, :math:`n_v` their total and
-    :math:`c` the children. A tree without a split gives zeros.
-
-    Parameters
-    ----------
-    tree : fitted DecisionTreeClassifier
-
-    Returns
-    -------
-    ndarray of shape (n_features_in_,)
-    """
-    check_is_fitted(tree, "tree_")
-    features, parents, children, owner = [], [], [], []
-    stack = [tree.tree_]
-    while stack:                                   # a walk over the nodes, collecting arrays
-        node = stack.pop()
-        if node.is_leaf:
-            continue
-        owner += [len(features)] * len(node.children)
-        features.append(node.feature)
-        parents.append(node.value)
-        children += [c.value for c in node.children]
-        stack.extend(node.children)
-    if not features:
-        return np.zeros(tree.n_features_in_)
-
-    criterion = "gini" if tree.criterion == "gini" else "entropy"
-
-    def weighted_impurity(counts):                 # n_v * I(v), 0 for an empty child
-        counts = np.asarray(counts, dtype=np.float64)
-        return counts.sum(axis=1) * _impurity(counts, criterion)
-
-    decrease = weighted_impurity(parents) - np.bincount(
-        owner, weights=weighted_impurity(children), minlength=len(features))
-    imp = np.bincount(features, weights=decrease, minlength=tree.n_features_in_)
-    total = imp.sum()
-    return imp / total if total > 0 else imp
 
 
 class RandomForestClassifier(_BaseBagging):
@@ -616,14 +573,9 @@ class RandomForestClassifier(_BaseBagging):
         base = DecisionTreeClassifier(criterion=self.criterion, max_depth=self.max_depth,
                                       max_features=self.max_features,
                                       min_samples_leaf=self.min_samples_leaf)
-        X = _check_X(X)
+        X = check_array(X, "X")
         self.classes_, yk = _fit_classes(y, X)
         self.n_features_in_ = X.shape[1]
-        # the trees' parameters, checked once before the long loop
-        _resolve_max_features(self.max_features, X.shape[1])
-        if self.max_depth is not None:
-            check_scalar(self.max_depth, "max_depth", numbers.Integral, min_val=1)
-        check_scalar(self.min_samples_leaf, "min_samples_leaf", numbers.Integral, min_val=1)
         self._fit_bagged(X, yk, base, T, X.shape[0], X.shape[1], self.bootstrap,
                          check_random_state(self.random_state), as_weights=True)
         fitted = [h for h in self.estimators_ if isinstance(h, DecisionTreeClassifier)]

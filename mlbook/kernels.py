@@ -25,7 +25,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ._validation import check_array
+from ._math import pow2_scale
+from ._validation import check_array, check_scalar
 
 __all__ = [
     "squared_euclidean_distances",
@@ -68,24 +69,7 @@ def _gamma(gamma: Any, n_features: int) -> float:
     """``None`` -> ``1 / n_features``; otherwise a positive real number."""
     if gamma is None:
         return 1.0 / n_features
-    if isinstance(gamma, bool) or not isinstance(gamma, numbers.Real):
-        raise TypeError(f"gamma must be a positive number or None; got {gamma!r}")
-    if not np.isfinite(gamma) or gamma <= 0:
-        raise ValueError(f"gamma must be a positive finite number; got {gamma}")
-    return float(gamma)
-
-
-def _pow2_scale(A: np.ndarray) -> float:
-    """1.0, or a power of two near ``max |A|`` when squaring A's entries would overflow or underflow.
-
-    Dividing by a power of two is exact, so rescaled data give bit-for-bit the
-    same products; the scale is used only outside [2**-500, 2**500], where a
-    product of two entries leaves the float64 range.
-    """
-    m = float(np.max(np.abs(A))) if A.size else 0.0
-    if not m > 0 or 2.0**-500 <= m <= 2.0**500:
-        return 1.0
-    return float(np.ldexp(1.0, int(np.frexp(m)[1]) - 1))   # 2**(e-1) <= m < 2**e
+    return float(check_scalar(gamma, "gamma", numbers.Real, min_val=0.0, include_min=False))
 
 
 def _dot(X: np.ndarray, Y: np.ndarray, factor: float = 1.0) -> np.ndarray:
@@ -96,7 +80,7 @@ def _dot(X: np.ndarray, Y: np.ndarray, factor: float = 1.0) -> np.ndarray:
     from :math:`X / s_x` and :math:`Y / s_y` (powers of two) and scaled back, so
     an entry is ``inf`` only when its true value exceeds the float64 range.
     """
-    sx, sy = _pow2_scale(X), _pow2_scale(Y)
+    sx, sy = pow2_scale(X), pow2_scale(Y)
     if sx == 1.0 and sy == 1.0:
         P = X @ Y.T
         return P if factor == 1.0 else factor * P
@@ -108,9 +92,7 @@ def _dot(X: np.ndarray, Y: np.ndarray, factor: float = 1.0) -> np.ndarray:
 
 
 def _real(value: Any, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value):
-        raise TypeError(f"{name} must be a finite real number; got {value!r}")
-    return float(value)
+    return float(check_scalar(value, name, numbers.Real))
 
 
 # ----------------------------------------------------------------------------
@@ -159,7 +141,7 @@ def squared_euclidean_distances(X: Any, Y: Any = None) -> np.ndarray:
         X.shape[0] + (0 if same else Y.shape[0]))
     Xc = X - centre                                       # (n_X, d)
     Yc = Xc if same else Y - centre                       # (n_Y, d)
-    s = max(_pow2_scale(Xc), _pow2_scale(Yc))
+    s = max(pow2_scale(Xc), pow2_scale(Yc))
     if s != 1.0:
         Xc = Xc / s
         Yc = Xc if same else Yc / s
@@ -252,8 +234,7 @@ def polynomial_kernel(X: Any, Y: Any = None, degree: int = 3, gamma: float | Non
     array([[144.]])
     """
     X, Y, _ = _check_pair(X, Y)
-    if isinstance(degree, bool) or not isinstance(degree, numbers.Integral) or degree < 1:
-        raise ValueError(f"degree must be an integer >= 1; got {degree!r}")
+    check_scalar(degree, "degree", numbers.Integral, min_val=1)
     g = _gamma(gamma, X.shape[1])
     c0 = _real(coef0, "coef0")
     with np.errstate(over="ignore"):                      # a true value beyond 1.8e308 is inf
@@ -578,8 +559,7 @@ def is_positive_semidefinite(K: Any, tol: float = 1e-10) -> bool:
     K = check_array(K, "K")
     if K.shape[0] != K.shape[1]:
         raise ValueError(f"K must be a square matrix; got shape {K.shape}")
-    if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not tol >= 0:
-        raise ValueError(f"tol must be a non-negative number; got {tol!r}")
+    check_scalar(tol, "tol", numbers.Real, min_val=0.0)
     asym = np.max(np.abs(K - K.T))
     eig = np.linalg.eigvalsh((K + K.T) / 2.0)
     scale = max(float(np.max(np.abs(eig))), np.finfo(np.float64).tiny)

@@ -18,12 +18,15 @@ import numpy as np
 
 from ._validation import (
     check_array,
-    check_is_fitted,
-    check_n_features,
+    check_bool,
+    check_predict_X,
     check_scalar,
     check_X_y,
 )
+from ._math import expit, pow2_scale
 from .base import BaseEstimator, RegressorMixin
+from .exceptions import (ConvergenceWarning, QuasiSeparableDataWarning, RankDeficientWarning,
+                         SeparableDataWarning)
 
 __all__ = [
     "ConvergenceWarning",
@@ -39,14 +42,6 @@ __all__ = [
     "Lasso",
     "ElasticNet",
 ]
-
-
-class ConvergenceWarning(UserWarning):
-    """An iterative solver stopped at ``max_iter`` before reaching ``tol``."""
-
-
-class RankDeficientWarning(UserWarning):
-    """The normal equations are singular; the minimum-norm solution is returned."""
 
 
 # ---------------------------------------------------------------------------
@@ -185,12 +180,6 @@ def simple_linear_regression(x: Any, y: Any) -> tuple[float, float]:
 # ---------------------------------------------------------------------------
 
 
-def _check_bool(value: Any, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False; got {value!r}")
-    return bool(value)
-
-
 def _center(X: np.ndarray, y: np.ndarray, fit_intercept: bool):
     """Centre X and y when an intercept is fitted (the intercept is then unpenalised)."""
     if fit_intercept:
@@ -203,7 +192,7 @@ class _LinearPredictor(RegressorMixin, BaseEstimator):
     """``predict`` of every linear regressor: :math:`\\hat y = Xw + b`."""
 
     def _validate_fit(self, X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
-        _check_bool(self.fit_intercept, "fit_intercept")
+        check_bool(self.fit_intercept, "fit_intercept")
         X, y = check_X_y(X, y, y_numeric=True)
         self.n_features_in_ = X.shape[1]
         return X, y
@@ -222,18 +211,8 @@ class _LinearPredictor(RegressorMixin, BaseEstimator):
         -------
         ndarray of shape (m,)
         """
-        check_is_fitted(self, "coef_")
-        X = check_array(X, "X")
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "coef_")
         return X @ self.coef_ + self.intercept_
-
-
-def _check_finite(value: Any, name: str, **bounds: Any) -> float:
-    """``check_scalar`` for a real hyper-parameter that must also be finite (not inf)."""
-    check_scalar(value, name, **bounds)
-    if not np.isfinite(value):
-        raise ValueError(f"{name} must be finite; got {value!r}")
-    return float(value)
 
 
 def _check_iter_params(max_iter: Any, tol: Any) -> None:
@@ -267,8 +246,11 @@ class LinearRegression(_LinearPredictor):
     max_iter : int, default=10000
         Most gradient-descent steps (``solver="gd"`` only).
     tol : float, default=1e-8
-        Gradient descent (``solver="gd"`` only) stops when the largest entry of the gradient is at
-        most ``tol``.
+        Gradient descent (``solver="gd"`` only) stops when every entry of the gradient is at
+        most ``tol``; the entry of a feature whose root-mean-square (centred when an intercept
+        is fitted) is :math:`s_j < 1` must be at most ``tol`` times :math:`s_j`, because
+        shrinking a feature by :math:`s_j` shrinks its gradient by :math:`s_j` (X on a scale
+        of 1e-10 would otherwise stop the descent before it has moved).
 
     Attributes
     ----------
@@ -333,7 +315,7 @@ class LinearRegression(_LinearPredictor):
         if self.solver not in ("normal", "gd"):
             raise ValueError(f"solver must be 'normal' or 'gd'; got {self.solver!r}")
         # every parameter is checked, also those the chosen solver does not use
-        _check_finite(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
+        check_scalar(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
         _check_iter_params(self.max_iter, self.tol)
         X, y = self._validate_fit(X, y)
         for name in ("n_iter_", "loss_history_", "path_", "rank_"):   # from an earlier fit
@@ -365,10 +347,14 @@ class LinearRegression(_LinearPredictor):
         limit = 1e100 * (losses[0] + 1.0)            # far beyond any converging run
         converged = False
         n_iter = 0
+        # a feature on a scale s < 1 has its gradient shrunk by s: compare it with tol * s
+        scale = np.sqrt(np.mean((X - X.mean(axis=0)) ** 2 if self.fit_intercept else X ** 2,
+                                axis=0))             # (d,)
+        stop_w = self.tol * np.where(scale > 0, np.minimum(scale, 1.0), 1.0)
         for n_iter in range(1, self.max_iter + 1):
             grad_w = X.T @ r / m                     # (d,) = (d, m) @ (m,)
             grad_b = float(r.sum()) / m if self.fit_intercept else 0.0
-            if max(np.abs(grad_w).max(), abs(grad_b)) <= self.tol:
+            if (np.abs(grad_w) <= stop_w).all() and abs(grad_b) <= self.tol:
                 n_iter -= 1
                 converged = True
                 break
@@ -600,7 +586,7 @@ class Ridge(_LinearPredictor):
 
     def fit(self, X: Any, y: Any) -> "Ridge":
         """Fit the model to ``X`` of shape (m, d) and ``y`` of shape (m,); return ``self``."""
-        _check_finite(self.alpha, "alpha", min_val=0.0)
+        check_scalar(self.alpha, "alpha", min_val=0.0)
         X, y = self._validate_fit(X, y)
         Xc, yc, X_mean, y_mean = _center(X, y, self.fit_intercept)
         d = X.shape[1]
@@ -749,16 +735,22 @@ class ElasticNet(_LinearPredictor):
 
     def fit(self, X: Any, y: Any) -> "ElasticNet":
         """Fit the model to ``X`` of shape (m, d) and ``y`` of shape (m,); return ``self``."""
-        _check_finite(self.alpha, "alpha", min_val=0.0)
+        check_scalar(self.alpha, "alpha", min_val=0.0)
         l1_ratio = check_scalar(self._get_l1_ratio(), "l1_ratio", min_val=0.0, max_val=1.0)
         _check_iter_params(self.max_iter, self.tol)
         X, y = self._validate_fit(X, y)
+        # X near the float64 maximum: fit on X / s (a power of two, so exact) with the
+        # penalties rescaled to match, w = w_s / s; s = 1 for all other data (a tiny X
+        # needs no rescaling: X^T X underflows only where the penalty wins anyway)
+        s = max(pow2_scale(X), 1.0)
+        if s != 1.0:
+            X = X / s
         Xc, yc, X_mean, y_mean = _center(X, y, self.fit_intercept)
         m = X.shape[0]
         G = Xc.T @ Xc                                  # (d, d)
         c = Xc.T @ yc                                  # (d,)
-        l1 = self.alpha * l1_ratio * m
-        l2 = self.alpha * (1.0 - l1_ratio) * m
+        l1 = self.alpha * l1_ratio * m / s             # alpha * l1 * |w| = (alpha * l1 / s) |w_s|
+        l2 = self.alpha * (1.0 - l1_ratio) * m / s / s
         w, n_iter, gap = _enet_cd_gram(G, c, float(yc @ yc), l1, l2, np.zeros(X.shape[1]),
                                        self.max_iter, self.tol)
         if n_iter == self.max_iter and gap > self.tol * float(yc @ yc):
@@ -771,6 +763,8 @@ class ElasticNet(_LinearPredictor):
         self.n_iter_ = n_iter
         self.dual_gap_ = gap / m
         self._set_intercept(X_mean, y_mean)
+        if s != 1.0:
+            self.coef_ = w / s
         return self
 
 
@@ -853,7 +847,7 @@ def lasso_path(X: Any, y: Any, alphas: Any, *, l1_ratio: float = 1.0,
     if (alphas < 0).any():
         raise ValueError(f"alphas must be >= 0; got a minimum of {alphas.min():g}")
     check_scalar(l1_ratio, "l1_ratio", min_val=0.0, max_val=1.0)
-    _check_bool(fit_intercept, "fit_intercept")
+    check_bool(fit_intercept, "fit_intercept")
     _check_iter_params(max_iter, tol)
     Xc, yc, _, _ = _center(X, y, fit_intercept)
     m, d = X.shape
@@ -890,47 +884,6 @@ __all__ += [
     "logistic_objective",
     "LogisticRegression",
 ]
-
-
-class SeparableDataWarning(UserWarning):
-    """The training data are linearly separable: the unpenalised MLE does not exist."""
-
-
-class QuasiSeparableDataWarning(SeparableDataWarning):
-    """The training data are quasi-completely separated: the unpenalised MLE does not exist.
-
-    A hyperplane has every point on its own class's side or on the hyperplane
-    itself, with points of both classes on it (Albert and Anderson, 1984).
-    A subclass of :class:`SeparableDataWarning`, so a filter for that one
-    catches both.
-    """
-
-
-def expit(z: Any) -> np.ndarray:
-    r"""The logistic sigmoid :math:`\sigma(z) = 1 / (1 + e^{-z})`, without overflow.
-
-    Parameters
-    ----------
-    z : array-like of any shape
-
-    Returns
-    -------
-    ndarray of the same shape, values in [0, 1]
-
-    Notes
-    -----
-    Only :math:`e^{-|z|} \le 1` is ever computed: for :math:`z \ge 0`,
-    :math:`\sigma(z) = 1 / (1 + e^{-z})`, and for :math:`z < 0`,
-    :math:`\sigma(z) = e^{z} / (1 + e^{z})`. Both forms are the same function.
-
-    Examples
-    --------
-    >>> expit(np.array([-1000.0, 0.0, 1000.0]))
-    array([0. , 0.5, 1. ])
-    """
-    z = np.asarray(z, dtype=np.float64)
-    e = np.exp(-np.abs(z))                      # in (0, 1]: never overflows
-    return np.where(z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
 
 
 def logit(p: Any) -> np.ndarray:
@@ -1176,15 +1129,14 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
             raise ValueError(f"solver must be one of {self._SOLVERS}; got {self.solver!r}")
         if self.penalty not in (None, "l2"):
             raise ValueError(f"penalty must be None or 'l2'; got {self.penalty!r}")
-        check_scalar(self.C, "C", min_val=0.0, include_min=False)
+        check_scalar(self.C, "C", min_val=0.0, include_min=False, allow_inf=True)   # inf: no penalty
         check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
         check_scalar(self.tol, "tol", min_val=0.0)
         check_scalar(self.batch_size, "batch_size", numbers.Integral, min_val=1)
         check_random_state(self.random_state)            # validated for every solver
-        if not isinstance(self.fit_intercept, bool):
-            raise TypeError(f"fit_intercept must be a bool; got {self.fit_intercept!r}")
+        check_bool(self.fit_intercept, "fit_intercept")
         if not (isinstance(self.learning_rate, str) and self.learning_rate == "auto"):
-            _check_finite(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
+            check_scalar(self.learning_rate, "learning_rate", min_val=0.0, include_min=False)
         if self.penalty is None or np.isinf(self.C):
             return 0.0
         return 1.0 / (self.C * n)
@@ -1231,10 +1183,8 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         y01 = (y == self.classes_[1]).astype(np.float64)                # (n,)
         p = X.shape[1] + int(self.fit_intercept)
         w = np.zeros(p)
-        run = {"newton": self._fit_newton, "gd": self._fit_gd, "sgd": self._fit_sgd}[self.solver]
         if self.solver == "newton":                  # affine-invariant: runs on X itself
-            self._pen = np.ones(X.shape[1])
-            w, self.n_iter_, path, converged = run(w, X, y01, alpha)
+            w, self.n_iter_, path, converged = self._fit_newton(w, X, y01, alpha)
         else:
             # First-order methods stall on un-centred or badly scaled features (X + 100,
             # X * 1e-6): they run on rescaled columns Z = (X - mu) / sd, and the
@@ -1246,12 +1196,12 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
             mu = X.mean(axis=0) if self.fit_intercept else np.zeros(X.shape[1])
             sd = np.sqrt(np.mean((X - mu) ** 2, axis=0) + 4.0 * alpha)   # (d,)
             sd = np.where(sd > 0, sd, 1.0)
-            self._pen = 1.0 / sd**2                                       # penalty per w_z,j
-            w, self.n_iter_, path, converged = run(w, (X - mu) / sd, y01, alpha)
+            pen = 1.0 / sd**2                                             # penalty per w_z,j
+            run = self._fit_gd if self.solver == "gd" else self._fit_sgd
+            w, self.n_iter_, path, converged = run(w, (X - mu) / sd, y01, alpha, pen)
             w[: X.shape[1]] /= sd
             if self.fit_intercept:
                 w[-1] -= mu @ w[: X.shape[1]]
-        del self._pen
         self.objective_path_ = path
         self.coef_ = w[: X.shape[1]].reshape(1, -1).copy()
         self.intercept_ = np.array([w[-1] if self.fit_intercept else 0.0])
@@ -1382,8 +1332,8 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         f = float(np.mean(log_loss_terms(y01, z)) + 0.5 * np.sum(alpha * w[: X.shape[1]] ** 2))
         return f, (np.append(g, r.sum()) if self.fit_intercept else g)
 
-    def _fit_gd(self, w, X, y01, alpha):
-        alpha_w = alpha * self._pen                  # (d,) penalty of each (standardised) weight
+    def _fit_gd(self, w, X, y01, alpha, pen):
+        alpha_w = alpha * pen                  # (d,) penalty of each (standardised) weight
         eta = self._step_size(X, alpha_w)
         f, g = self._gradient(w, X, y01, alpha_w)
         path = [f]
@@ -1395,10 +1345,10 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
                 return w, it, path, True
         return w, self.max_iter, path, False
 
-    def _fit_sgd(self, w, X, y01, alpha):
+    def _fit_sgd(self, w, X, y01, alpha, pen):
         rng = check_random_state(self.random_state)
         n, d = X.shape
-        alpha_w = alpha * self._pen                  # (d,) penalty of each (standardised) weight
+        alpha_w = alpha * pen                  # (d,) penalty of each (standardised) weight
         eta0 = self._step_size(X, alpha_w)
         f, _ = self._gradient(w, X, y01, alpha_w)
         path, best, stall = [f], f, 0
@@ -1422,9 +1372,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         return w, self.max_iter, path, False
 
     def _validate(self, X: Any) -> np.ndarray:
-        check_is_fitted(self, "coef_")
-        X = check_array(X)
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "coef_")
         return X
 
     def decision_function(self, X: Any) -> np.ndarray:

@@ -31,8 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import (check_consistent_length, check_probabilities, check_sample_weight,
-                          check_scalar, column_or_1d)
+from ._validation import (check_bool, check_consistent_length, check_labels, check_probabilities,
+                          check_sample_weight, check_scalar, check_vector, column_or_1d,
+                          encode_labels)
 
 __all__ = [
     "accuracy_score",
@@ -69,26 +70,11 @@ _AVERAGES = ("binary", "micro", "macro", "weighted")
 # ---------------------------------------------------------------------------
 
 
-def _check_labels_1d(y: Any, name: str) -> np.ndarray:
-    """A 1-d, non-empty array of class labels (numbers or strings, no NaN)."""
-    arr = column_or_1d(y, name)
-    if arr.dtype.kind == "f" and not np.all(np.mod(arr, 1) == 0):
-        raise ValueError(
-            f"{name} looks continuous (non-integer floats); classification metrics "
-            "need class labels"
-        )
-    if arr.dtype.kind == "O":
-        kinds = {type(v) for v in arr}
-        if any(issubclass(k, str) for k in kinds) and not all(issubclass(k, str) for k in kinds):
-            raise TypeError(f"{name} mixes strings and numbers; use one type of label")
-    return arr
-
-
 def _check_pair(y_true: Any, y_pred: Any, sample_weight: Any = None,
                 names: tuple[str, str] = ("y_true", "y_pred")):
     """Validate two label vectors of the same length and the weights."""
-    y_true = _check_labels_1d(y_true, names[0])
-    y_pred = _check_labels_1d(y_pred, names[1])
+    y_true = check_labels(y_true, names[0])
+    y_pred = check_labels(y_pred, names[1])
     check_consistent_length(y_true, y_pred, names=list(names))
     is_str = [a.dtype.kind in "USO" and a.size and isinstance(a[0], str) for a in (y_true, y_pred)]
     if is_str[0] != is_str[1]:
@@ -101,20 +87,9 @@ def _check_pair(y_true: Any, y_pred: Any, sample_weight: Any = None,
 
 
 def _encode(y: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Index of each entry of ``y`` in ``labels`` and a mask of the entries found.
-
-    ``labels`` may be in any order; one ``argsort`` and one ``searchsorted``
-    replace a dictionary look-up per sample.
-    """
-    if (labels.dtype.kind in "US") != (y.dtype.kind in "US"):
-        # strings against numbers: nothing matches (NumPy cannot compare them)
-        return np.zeros(y.shape[0], dtype=np.int64), np.zeros(y.shape[0], dtype=bool)
-    order = np.argsort(labels, kind="stable")
-    sorted_labels = labels[order]
-    pos = np.searchsorted(sorted_labels, y)
-    pos_clipped = np.minimum(pos, labels.shape[0] - 1)
-    found = sorted_labels[pos_clipped] == y
-    return order[pos_clipped], found
+    """Index of each entry of ``y`` in ``labels`` (any order) and a mask of the entries found."""
+    codes = encode_labels(y, labels)[1]
+    return np.maximum(codes, 0), codes >= 0
 
 
 def _as_labels(labels: Any) -> np.ndarray:
@@ -143,11 +118,7 @@ def _check_zero_division(zero_division: Any) -> float:
 
 
 def _check_beta(beta: Any) -> float:
-    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
-        raise TypeError(f"beta must be a positive number; got {beta!r}")
-    if not beta > 0 or not np.isfinite(beta):
-        raise ValueError(f"beta must be a finite number > 0; got {beta!r}")
-    return float(beta)
+    return float(check_scalar(beta, "beta", numbers.Real, min_val=0.0, include_min=False))
 
 
 def _weighted_mean(values: np.ndarray, weights: np.ndarray | None) -> float:
@@ -201,6 +172,7 @@ def accuracy_score(y_true: Any, y_pred: Any, *, normalize: bool = True,
     >>> accuracy_score(["a", "b"], ["a", "a"], normalize=False)
     1.0
     """
+    check_bool(normalize, "normalize")
     y_true, y_pred, w = _check_pair(y_true, y_pred, sample_weight)
     correct = (y_true == y_pred).astype(np.float64)
     if normalize:
@@ -251,6 +223,7 @@ def zero_one_loss(y_true: Any, y_pred: Any, *, normalize: bool = True,
     >>> zero_one_loss([0, 1, 1, 0], [0, 1, 0, 0], normalize=False)
     1.0
     """
+    check_bool(normalize, "normalize")
     if normalize:
         return 1.0 - accuracy_score(y_true, y_pred, sample_weight=sample_weight)
     y_true, y_pred, w = _check_pair(y_true, y_pred, sample_weight)
@@ -661,26 +634,6 @@ def fbeta_of_macro_averages(y_true: Any, y_pred: Any, *, beta: float = 1.0,
 # ---------------------------------------------------------------------------
 
 
-def _check_scores(y_score: Any, n: int | None = None, name: str = "y_score") -> np.ndarray:
-    if y_score is None:
-        raise TypeError(f"{name} must be an array-like, got None")
-    try:
-        s = np.asarray(y_score, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must contain numbers (scores)") from None
-    if s.ndim == 2 and s.shape[1] == 1:
-        s = s.ravel()
-    if s.ndim != 1:
-        raise ValueError(f"{name} must be a 1-d array of scores; got shape {s.shape}")
-    if s.shape[0] == 0:
-        raise ValueError(f"{name} is empty; it needs at least one sample")
-    if np.isnan(s).any():
-        raise ValueError(f"{name} contains NaN; every sample needs a score")
-    if np.isinf(s).any():
-        raise ValueError(f"{name} contains infinity; every score must be finite")
-    return s
-
-
 def _positive_mask(y_true: np.ndarray, pos_label: Any) -> np.ndarray:
     """Boolean vector "is positive"; ``pos_label=None`` means 1 for {0, 1} or {-1, 1} labels."""
     classes = np.unique(y_true)
@@ -715,8 +668,8 @@ def _binary_clf_curve(y_true, y_score, pos_label, sample_weight):
     thresholds : ndarray of shape (n_thresholds,)
         The distinct scores, decreasing.
     """
-    y_true = _check_labels_1d(y_true, "y_true")
-    y_score = _check_scores(y_score)
+    y_true = check_labels(y_true, "y_true")
+    y_score = check_vector(y_score, "y_score", what="scores", allow_column=True)
     check_consistent_length(y_true, y_score, names=["y_true", "y_score"])
     positive = _positive_mask(y_true, pos_label)
     w = None
@@ -783,6 +736,7 @@ def roc_curve(y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight
     >>> fpr.tolist(), tpr.tolist(), thr.tolist()
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0], [inf, 0.8, 0.4, 0.35, 0.1])
     """
+    check_bool(drop_intermediate, "drop_intermediate")
     fps, tps, thresholds = _binary_clf_curve(y_true, y_score, pos_label, sample_weight)
     if tps[-1] <= 0 or fps[-1] <= 0:
         missing = "positive" if tps[-1] <= 0 else "negative"
@@ -818,8 +772,8 @@ def auc(x: Any, y: Any) -> float:
     >>> auc([0, 0.5, 1], [0, 1, 1])
     0.75
     """
-    x = _check_scores(x, name="x")
-    y = _check_scores(y, name="y")
+    x = check_vector(x, "x", allow_column=True)
+    y = check_vector(y, "y", allow_column=True)
     check_consistent_length(x, y, names=["x", "y"])
     if x.shape[0] < 2:
         raise ValueError(f"x needs at least 2 points to compute an area; got {x.shape[0]}")
@@ -868,7 +822,7 @@ def roc_auc_score(y_true: Any, y_score: Any, *, sample_weight: Any = None) -> fl
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
-    y_true_arr = _check_labels_1d(y_true, "y_true")
+    y_true_arr = check_labels(y_true, "y_true")
     classes = np.unique(y_true_arr)
     if classes.shape[0] != 2:
         raise ValueError(
@@ -915,6 +869,7 @@ def precision_recall_curve(y_true: Any, y_score: Any, *, pos_label: Any = None,
     >>> p.round(4).tolist(), r.tolist(), t.tolist()
     ([0.5, 0.6667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
+    check_bool(drop_intermediate, "drop_intermediate")
     fps, tps, thresholds = _binary_clf_curve(y_true, y_score, pos_label, sample_weight)
     if tps[-1] <= 0:
         raise ValueError("y_true contains no positive sample; recall is undefined")
@@ -1147,7 +1102,7 @@ def log_loss(y_true: Any, y_prob: Any, *, labels: Any = None,
     ...                [[.1, .9], [.9, .1], [.8, .2], [.35, .65]]), 5)
     0.21616
     """
-    y_true = _check_labels_1d(y_true, "y_true")
+    y_true = check_labels(y_true, "y_true")
     if y_prob is None:
         raise TypeError("y_prob must be an array-like, got None")
     try:
@@ -1415,6 +1370,9 @@ def cost_curve(y_true: Any, y_score: Any, *, pos_label: Any = None,
     h = np.array(hull)                                # from (0, 0) to (1, 1)
     d_f, d_t = np.diff(h[:, 0]), np.diff(h[:, 1])
     corners = d_f / (d_f + d_t)                       # where consecutive vertices' lines meet
+    # non-decreasing along a concave hull; two nearly collinear edges can come out
+    # 1 ulp in the wrong order, which the running maximum undoes
+    corners = np.maximum.accumulate(corners)
     # On [corners[i-1], corners[i]] the line of vertex i is the lowest.
     pc = np.r_[0.0, corners, 1.0]
     vert = np.r_[0, np.arange(corners.shape[0]), h.shape[0] - 1]
@@ -1460,7 +1418,7 @@ def calibration_curve(y_true: Any, y_prob: Any, *, pos_label: Any = None,
     >>> t.tolist(), p.round(2).tolist()
     ([0.0, 1.0], [0.15, 0.85])
     """
-    y_true = _check_labels_1d(y_true, "y_true")
+    y_true = check_labels(y_true, "y_true")
     y_prob = check_probabilities(column_or_1d(y_prob, "y_prob", dtype=np.float64), "y_prob")
     if y_true.shape[0] != y_prob.shape[0]:
         raise ValueError(f"y_true and y_prob have different lengths: {y_true.shape[0]} "

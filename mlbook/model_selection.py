@@ -35,7 +35,8 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple
 import numpy as np
 
 from . import _distributions as _dist
-from ._validation import check_random_state, check_scalar, column_or_1d
+from ._validation import (check_bool, check_labels, check_random_state, check_scalar,
+                          check_vector, column_or_1d, encode_labels)
 from .base import clone
 
 __all__ = [
@@ -157,7 +158,7 @@ def _approximate_mode(class_counts: np.ndarray, n_draws: int,
 
 def _stratified_split(y: np.ndarray, n_train: int, n_test: int,
                       rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    classes, y_idx = np.unique(y, return_inverse=True)
+    classes, y_idx = encode_labels(y)
     counts = np.bincount(y_idx)
     if counts.min() < 2:
         lonely = classes[np.argmin(counts)].tolist()
@@ -242,8 +243,7 @@ def train_test_split(*arrays: Any, test_size: float | int | None = None,
     n_samples = lengths[0]
     if n_samples == 0:
         raise ValueError("the arrays are empty (0 samples); there is nothing to split")
-    if not isinstance(shuffle, (bool, np.bool_)):
-        raise TypeError(f"shuffle must be True or False; got {shuffle!r}")
+    check_bool(shuffle, "shuffle")
     n_train, n_test = _split_sizes(n_samples, test_size, train_size)
     if not shuffle:
         if stratify is not None:
@@ -326,8 +326,7 @@ def _check_n_splits(n_splits: Any) -> int:
 
 
 def _check_shuffle(shuffle: Any, random_state: Any) -> None:
-    if not isinstance(shuffle, (bool, np.bool_)):
-        raise TypeError(f"shuffle must be True or False; got {shuffle!r}")
+    check_bool(shuffle, "shuffle")
     if not shuffle and random_state is not None:
         raise ValueError(
             "random_state has no effect when shuffle=False; leave it None or set shuffle=True"
@@ -805,23 +804,6 @@ def _check_alpha(alpha: Any) -> float:
     return float(alpha)
 
 
-def _check_values(a: Any, name: str, *, min_size: int = 1) -> np.ndarray:
-    """A 1-d float array of finite values with at least ``min_size`` entries."""
-    if a is None:
-        raise TypeError(f"{name} must be an array-like of numbers, got None")
-    try:
-        arr = np.asarray(a, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must contain numbers") from None
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be a 1-d array; got shape {arr.shape}")
-    if arr.shape[0] < min_size:
-        raise ValueError(f"{name} needs at least {min_size} values; got {arr.shape[0]}")
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} contains NaN or infinity")
-    return arr
-
-
 def _t_pvalue(t: float, df: int, alternative: str) -> float:
     if alternative == "greater":
         return _dist.t_sf(t, df)
@@ -895,6 +877,21 @@ def binomial_test(n_errors: int, n_samples: int, epsilon0: float, *,
     return BinomialTestResult(k / m, float(pvalue), lo / m)
 
 
+def _no_spread(sd: float, *values: np.ndarray) -> bool:
+    r"""True when a standard deviation is zero up to rounding.
+
+    Equal values rarely give exactly 0: ``np.std([0.1] * 3)`` is about
+    1.7e-17, and the differences ``[.3, .2, .1] - [.2, .1, 0]`` are not all
+    equal in float64. A sum of :math:`k` numbers of size at most :math:`s`
+    carries a rounding error of about :math:`k\,\epsilon\,s`
+    (:math:`\epsilon` = 2.2e-16), so a spread below that is no spread: the
+    t statistic would be rounding noise divided by rounding noise.
+    """
+    scale = max(float(np.max(np.abs(v))) for v in values)
+    k = max(np.size(v) for v in values)
+    return not sd > k * np.finfo(np.float64).eps * scale
+
+
 def ttest_1samp(a: Any, popmean: float, *, alternative: str = "two-sided") -> TTestResult:
     r"""One-sample :math:`t`-test (t 检验) of the mean of :math:`k` error rates.
 
@@ -935,12 +932,12 @@ def ttest_1samp(a: Any, popmean: float, *, alternative: str = "two-sided") -> TT
     >>> round(res.statistic, 4), round(res.pvalue, 4), res.df
     (2.8284, 0.0474, 4)
     """
-    x = _check_values(a, "a", min_size=2)
+    x = check_vector(a, "a", min_size=2)
     check_scalar(popmean, "popmean", numbers.Real)
     alternative = _check_alternative(alternative)
     k = x.shape[0]
     sd = x.std(ddof=1)
-    if sd == 0.0:
+    if _no_spread(sd, x):
         raise ValueError("a has zero variance (all values equal); the t statistic is undefined")
     t = float(math.sqrt(k) * (x.mean() - float(popmean)) / sd)
     return TTestResult(t, float(_t_pvalue(t, k - 1, alternative)), k - 1)
@@ -974,13 +971,13 @@ def paired_ttest_kfold(errors_a: Any, errors_b: Any, *,
     rejects :math:`H_0` too often (Dietterich 1998); :func:`paired_ttest_5x2cv`
     reduces the overlap. See the chapter *Comparing learners*.
     """
-    a = _check_values(errors_a, "errors_a", min_size=2)
-    b = _check_values(errors_b, "errors_b", min_size=2)
+    a = check_vector(errors_a, "errors_a", min_size=2)
+    b = check_vector(errors_b, "errors_b", min_size=2)
     if a.shape != b.shape:
         raise ValueError(f"errors_a and errors_b must have the same length (one error per fold); "
                          f"got {a.shape[0]} and {b.shape[0]}")
     d = a - b
-    if d.std(ddof=1) == 0.0:
+    if _no_spread(d.std(ddof=1), a, b):
         raise ValueError("errors_a - errors_b has zero variance (the same difference on every "
                          "fold); the t statistic is undefined")
     return ttest_1samp(d, 0.0, alternative=alternative)
@@ -1043,7 +1040,7 @@ def paired_ttest_5x2cv(errors_a: Any, errors_b: Any, *, numerator: str = "first"
         arrays.append(arr)
     d = arrays[0] - arrays[1]                              # Delta_i^j, shape (5, 2)
     var = np.sum((d - d.mean(axis=1, keepdims=True)) ** 2, axis=1)   # sigma_i^2, shape (5,)
-    if var.sum() == 0.0:
+    if _no_spread(math.sqrt(var.sum()), *arrays):
         raise ValueError("the differences errors_a - errors_b do not vary within any "
                          "replication; the 5x2cv t statistic is undefined")
     top = {"first": d[0, 0], "mean": d[0].mean(), "scaled_mean": math.sqrt(2.0) * d[0].mean()}[numerator]
@@ -1101,8 +1098,8 @@ def corrected_resampled_ttest(scores_a: Any, scores_b: Any, n_train: int,
     >>> round(res.statistic, 4), round(res.pvalue, 4), res.df
     (1.9335, 0.1487, 3)
     """
-    a = _check_values(scores_a, "scores_a", min_size=2)
-    b = _check_values(scores_b, "scores_b", min_size=2)
+    a = check_vector(scores_a, "scores_a", min_size=2)
+    b = check_vector(scores_b, "scores_b", min_size=2)
     if a.shape != b.shape:
         raise ValueError(f"scores_a and scores_b must have the same length (one score per split); "
                          f"got {a.shape[0]} and {b.shape[0]}")
@@ -1110,7 +1107,7 @@ def corrected_resampled_ttest(scores_a: Any, scores_b: Any, n_train: int,
         check_scalar(value, name, numbers.Integral, min_val=1)
     d = a - b
     var = d.var(ddof=1)
-    if var == 0.0:
+    if _no_spread(math.sqrt(var), a, b):
         raise ValueError("scores_a - scores_b has zero variance (the same difference on every "
                          "split); the t statistic is undefined")
     j = d.shape[0]
@@ -1185,8 +1182,8 @@ def wilcoxon_signed_rank_test(scores_a: Any, scores_b: Any, *,
     >>> res.statistic, res.pvalue, res.n, res.method
     (3.0, 0.3125, 5, 'exact')
     """
-    a = _check_values(scores_a, "scores_a")
-    b = _check_values(scores_b, "scores_b")
+    a = check_vector(scores_a, "scores_a")
+    b = check_vector(scores_b, "scores_b")
     if a.shape != b.shape:
         raise ValueError(f"scores_a and scores_b must have the same length (one score per data "
                          f"set); got {a.shape[0]} and {b.shape[0]}")
@@ -1260,11 +1257,12 @@ def mcnemar_test(y_true: Any, y_pred_a: Any, y_pred_b: Any, *, correction: bool 
     evidence either way: the statistic is 0 and the p-value 1. See the chapter
     *Comparing learners*.
     """
-    from .metrics import _check_labels_1d
+    check_bool(correction, "correction")
+    check_bool(exact, "exact")
 
-    t = _check_labels_1d(y_true, "y_true")
-    pa = _check_labels_1d(y_pred_a, "y_pred_a")
-    pb = _check_labels_1d(y_pred_b, "y_pred_b")
+    t = check_labels(y_true, "y_true")
+    pa = check_labels(y_pred_a, "y_pred_a")
+    pb = check_labels(y_pred_b, "y_pred_b")
     if not (t.shape == pa.shape == pb.shape):
         raise ValueError(f"y_true, y_pred_a and y_pred_b must have the same length; "
                          f"got {t.shape[0]}, {pa.shape[0]} and {pb.shape[0]}")
@@ -1340,6 +1338,8 @@ def friedman_test(scores: Any, *, greater_is_better: bool = False,
     >>> res.average_ranks.tolist(), round(res.statistic, 3), round(res.f_statistic, 3)
     ([1.0, 2.125, 2.875], 7.125, 24.429)
     """
+    check_bool(greater_is_better, "greater_is_better")
+    check_bool(tie_correction, "tie_correction")
     try:
         s = np.asarray(scores, dtype=np.float64)
     except (TypeError, ValueError):
@@ -1481,6 +1481,7 @@ def bias_variance_decomposition(y_pred: Any, y_true: Any, *, y_observed: Any = N
     >>> res.bias2, res.variance, res.expected_error
     (1.0, 0.5, 1.5)
     """
+    check_bool(unbiased, "unbiased")
     try:
         f = np.asarray(y_pred, dtype=np.float64)
     except (TypeError, ValueError):
@@ -1488,7 +1489,7 @@ def bias_variance_decomposition(y_pred: Any, y_true: Any, *, y_observed: Any = N
     if f.ndim != 2 or f.shape[0] < 2 or f.shape[1] < 1:
         raise ValueError(f"y_pred must have shape (n_rounds, n_points) with n_rounds >= 2; "
                          f"got shape {f.shape}")
-    y = _check_values(y_true, "y_true")
+    y = check_vector(y_true, "y_true")
     if y.shape[0] != f.shape[1]:
         raise ValueError(f"y_true must have one value per test point (y_pred.shape[1] = "
                          f"{f.shape[1]}); got {y.shape[0]}")

@@ -30,35 +30,28 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import (check_array, check_classification_targets, check_consistent_length,
-                          check_is_fitted, check_n_features, check_scalar, column_or_1d)
+from ._validation import (check_array, check_bool, check_classification_targets,
+                          check_consistent_length, check_is_fitted, check_n_features,
+                          check_scalar, column_or_1d, encode_labels)
+from ._math import logsumexp
 from .base import BaseEstimator, ClassifierMixin
 
 __all__ = ["CategoricalNB", "GaussianNB", "MixedNB", "logsumexp"]
 
 
-def logsumexp(a: np.ndarray, axis: int = -1) -> np.ndarray:
-    r"""Stable :math:`\log\sum_k e^{a_k}` along ``axis``.
-
-    Subtracts the largest entry first, so that :math:`e^{a_k}` neither
-    overflows nor underflows to 0 for every :math:`k`. Rows that are
-    :math:`-\infty` everywhere give :math:`-\infty`.
-
-    >>> float(logsumexp(np.array([-1000.0, -1000.0])))
-    -999.3068528194401
-    """
-    a = np.asarray(a, dtype=np.float64)
-    m = np.max(a, axis=axis, keepdims=True)
-    m = np.where(np.isfinite(m), m, 0.0)
-    with np.errstate(divide="ignore"):
-        out = np.log(np.sum(np.exp(a - m), axis=axis, keepdims=True)) + m
-    return np.squeeze(out, axis=axis)
-
-
 # --- shared machinery ------------------------------------------------------------
+
+_UNSEEN_VALUE = ("one of its values was never seen with any class and alpha=0 gives unseen "
+                 "values probability zero; use alpha > 0 (Laplace smoothing)")
+_FAR_VALUE = ("one of its values is so far from every class mean that (x - mean)^2 / variance "
+              "overflows float64 (|x| of about 1e154 or more); rescale X, e.g. standardise it")
+
 
 class _BaseNB(ClassifierMixin, BaseEstimator):
     """Posterior from ``_joint_log_likelihood``: the log of P(c) * prod_j p(x_j | c)."""
+
+    #: Why a sample can have probability zero under every class (said in the error).
+    _zero_probability_reason = _UNSEEN_VALUE
 
     def _fit_classes(self, y: Any, n_samples: int) -> np.ndarray:
         y = column_or_1d(y, "y", warn=True)   # a column vector is flattened, with a warning
@@ -92,10 +85,8 @@ class _BaseNB(ClassifierMixin, BaseEstimator):
         dead = ~np.isfinite(jll).any(axis=1)
         if dead.any():
             i = int(np.flatnonzero(dead)[0])
-            raise ValueError(
-                f"sample {i} of X has probability zero under every class: one of its "
-                "values was never seen with any class and alpha=0 gives unseen values "
-                "probability zero; use alpha > 0 (Laplace smoothing)")
+            raise ValueError(f"sample {i} of X has probability zero under every class: "
+                             f"{self._zero_probability_reason}")
         return jll
 
     def predict_log_proba(self, X: Any) -> np.ndarray:
@@ -147,14 +138,26 @@ def _is_numeric_column(col: np.ndarray) -> bool:
 
 # --- categorical -----------------------------------------------------------------
 
-def _reject_negative_codes(X: np.ndarray, name: str, first: int = 0) -> None:
-    """Category codes are 0, 1, 2, ...: name the first column holding a negative one."""
+#: The largest category code: every code up to the largest one seen gets a count per
+#: class, so a code of 2**31 would need tables of 16 GiB per class and column.
+_MAX_CODE = 2**31 - 1
+
+
+def _check_codes(X: np.ndarray, name: str, first: int = 0) -> None:
+    """Category codes are 0, 1, 2, ...: name the first column holding a negative or huge one."""
     negative = (X < 0).any(axis=0)
     if negative.any():
         j = int(np.flatnonzero(negative)[0])
         raise ValueError(f"Negative values in data: column {first + j} of {name} holds "
                          f"negative category codes (smallest {X[:, j].min():g}); codes "
                          "must be 0, 1, 2, ...")
+    huge = (X > _MAX_CODE).any(axis=0)
+    if huge.any():
+        j = int(np.flatnonzero(huge)[0])
+        raise ValueError(f"column {first + j} of {name} holds the category code "
+                         f"{X[:, j].max():g}; codes must be 0, 1, 2, ... up to 2**31 - 1 "
+                         "(each code up to the largest gets a count per class); re-encode "
+                         "the categories as 0, 1, ..., k-1")
 
 
 class _CategoryCodes:
@@ -170,7 +173,7 @@ class _CategoryCodes:
         self.categories: list[np.ndarray | None] = []
         self.n_categories = np.zeros(X.shape[1], dtype=np.intp)
         if X.dtype.kind in "iu" and X.size:
-            _reject_negative_codes(X, name)
+            _check_codes(X, name)
             self.categories = [None] * X.shape[1]
             self.n_categories = X.max(axis=0).astype(np.intp) + 1
             return
@@ -182,7 +185,7 @@ class _CategoryCodes:
                 self.n_categories[j] = int(codes.max()) + 1
             else:
                 keys = col.astype(str)
-                self.categories.append(np.unique(keys))
+                self.categories.append(encode_labels(keys)[0])
                 self.n_categories[j] = self.categories[-1].shape[0]
 
     @staticmethod
@@ -206,13 +209,13 @@ class _CategoryCodes:
                                  "numbers 0, 1, 2, ...) or strings; got non-integer values")
         if col.dtype.kind not in "biuf":
             raise TypeError(f"column {j} of {name} has an unsupported dtype {col.dtype}")
-        _reject_negative_codes(col[:, None], name, first=j)
+        _check_codes(col[:, None], name, first=j)
         return col.astype(np.intp)
 
     def transform(self, X: np.ndarray, name: str = "X") -> np.ndarray:
         """Codes of shape (n_samples, n_features); -1 marks a value unseen in fit."""
         if X.dtype.kind in "iu" and all(c is None for c in self.categories):
-            _reject_negative_codes(X, name)      # the whole array at once: the fast path
+            _check_codes(X, name)      # the whole array at once: the fast path
             codes = X.astype(np.intp)
             return np.where(codes < self.n_categories, codes, -1)
         out = np.empty(X.shape, dtype=np.intp)
@@ -229,8 +232,7 @@ class _CategoryCodes:
                 if col.dtype.kind == "O" and _object_missing(col).any():
                     raise ValueError(f"column {j} of {name} contains a missing value")
                 keys = col.astype(str)
-                pos = np.minimum(np.searchsorted(cats, keys), cats.shape[0] - 1)
-                out[:, j] = np.where(cats[pos] == keys, pos, -1)
+                out[:, j] = encode_labels(keys, cats)[1]
         return out
 
 
@@ -351,27 +353,26 @@ class CategoricalNB(_BaseNB):
         self
         """
         alpha = _check_alpha(self.alpha)
-        if not isinstance(self.smooth_prior, (bool, np.bool_)):
-            raise TypeError(f"smooth_prior must be True or False; got {self.smooth_prior!r}")
+        check_bool(self.smooth_prior, "smooth_prior")
         X = check_array(X, "X", dtype=None)   # keeps strings and integer codes
         yk = self._fit_classes(y, X.shape[0])
-        self._encoder = _CategoryCodes(X)
-        codes = self._encoder.transform(X)
+        self._encoder_ = _CategoryCodes(X)
+        codes = self._encoder_.transform(X)
         self.n_features_in_ = X.shape[1]
-        self.categories_ = self._encoder.categories
-        self.n_categories_ = self._encoder.n_categories.copy()
+        self.categories_ = self._encoder_.categories
+        self.n_categories_ = self._encoder_.n_categories.copy()
         self.category_count_, self.feature_log_prob_ = _categorical_log_probs(
             codes, yk, self.classes_.shape[0], self.n_categories_, alpha)
         self.class_prior_ = self._prior(alpha if self.smooth_prior else 0.0)
-        self._alpha = alpha
+        self._alpha_ = alpha
         return self
 
     def _joint_log_likelihood(self, X: Any) -> np.ndarray:
         X = check_array(X, "X", dtype=None)   # keeps strings and integer codes
         check_n_features(self, X)
-        codes = self._encoder.transform(X)
+        codes = self._encoder_.transform(X)
         jll = _categorical_jll(codes, self.feature_log_prob_, self.n_categories_,
-                               self.class_count_, self._alpha)
+                               self.class_count_, self._alpha_)
         return jll + np.log(self.class_prior_)
 
 
@@ -379,8 +380,7 @@ class CategoricalNB(_BaseNB):
 
 def _check_gaussian_params(var_smoothing: Any, ddof: Any) -> tuple[float, int]:
     vs = float(check_scalar(var_smoothing, "var_smoothing", numbers.Real, min_val=0.0))
-    if isinstance(ddof, (bool, np.bool_)) or not isinstance(ddof, numbers.Integral):
-        raise TypeError(f"ddof must be 0 or 1; got {ddof!r}")
+    check_scalar(ddof, "ddof", numbers.Integral)
     if ddof not in (0, 1):
         raise ValueError(f"ddof must be 0 (maximum likelihood) or 1 (sample variance); got {ddof}")
     return vs, int(ddof)
@@ -400,6 +400,12 @@ def _gaussian_moments(X: np.ndarray, yk: np.ndarray, K: int, ddof: int, var_smoo
         Xk = X[yk == k]
         theta[k] = Xk.mean(axis=0)
         var[k] = Xk.var(axis=0, ddof=ddof)   # two-pass: exact for un-centred data
+    if not np.isfinite(var).all():
+        j = int(np.argwhere(~np.isfinite(var))[0, 1])
+        raise ValueError(
+            f"attribute {j} of X has a variance that overflows float64 (its values reach "
+            f"{np.abs(X[:, j]).max():g}; squares of values above about 1e154 are infinite); "
+            "rescale X, e.g. standardise it")
     epsilon = var_smoothing * float(np.var(X, axis=0).max())
     var = var + epsilon
     if (var <= 0).any():
@@ -452,6 +458,8 @@ class GaussianNB(_BaseNB):
     >>> GaussianNB().fit(X, [0, 0, 1, 1]).predict([[0.8], [3.2]])
     array([0, 1])
     """
+
+    _zero_probability_reason = _FAR_VALUE
 
     def __init__(self, var_smoothing: float = 1e-9, ddof: int = 0) -> None:
         self.var_smoothing = var_smoothing
@@ -532,6 +540,8 @@ class MixedNB(_BaseNB):
         tags.input_tags.string = True
         return tags
 
+    _zero_probability_reason = _UNSEEN_VALUE + "; or " + _FAR_VALUE
+
     def __init__(self, categorical_features: Any = "auto", alpha: float = 1.0, ddof: int = 0,
                  var_smoothing: float = 1e-9, smooth_prior: bool = False) -> None:
         self.categorical_features = categorical_features
@@ -584,18 +594,17 @@ class MixedNB(_BaseNB):
         """
         alpha = _check_alpha(self.alpha)
         vs, ddof = _check_gaussian_params(self.var_smoothing, self.ddof)
-        if not isinstance(self.smooth_prior, (bool, np.bool_)):
-            raise TypeError(f"smooth_prior must be True or False; got {self.smooth_prior!r}")
+        check_bool(self.smooth_prior, "smooth_prior")
         X = check_array(X, "X", dtype=None)   # keeps strings and integer codes
         yk = self._fit_classes(y, X.shape[0])
         K = self.classes_.shape[0]
         self.n_features_in_ = X.shape[1]
         self.categorical_mask_ = self._mask(X)
         Xc, Xg = self._split(X, "X")
-        self._encoder = _CategoryCodes(Xc)
-        self.n_categories_ = self._encoder.n_categories.copy()
+        self._encoder_ = _CategoryCodes(Xc)
+        self.n_categories_ = self._encoder_.n_categories.copy()
         self.category_count_, self.feature_log_prob_ = _categorical_log_probs(
-            self._encoder.transform(Xc), yk, K, self.n_categories_, alpha)
+            self._encoder_.transform(Xc), yk, K, self.n_categories_, alpha)
         if Xg.shape[1]:
             self.theta_, self.var_, self.epsilon_ = _gaussian_moments(
                 Xg, yk, K, ddof, vs, self.classes_)
@@ -603,7 +612,7 @@ class MixedNB(_BaseNB):
             self.theta_ = self.var_ = np.empty((K, 0))
             self.epsilon_ = 0.0
         self.class_prior_ = self._prior(alpha if self.smooth_prior else 0.0)
-        self._alpha = alpha
+        self._alpha_ = alpha
         return self
 
     def _split(self, X: np.ndarray, name: str) -> tuple[np.ndarray, np.ndarray]:
@@ -630,8 +639,8 @@ class MixedNB(_BaseNB):
         Xc, Xg = self._split(X, "X")
         jll = np.log(self.class_prior_) + np.zeros((X.shape[0], 1))
         if Xc.shape[1]:
-            jll = jll + _categorical_jll(self._encoder.transform(Xc), self.feature_log_prob_,
-                                         self.n_categories_, self.class_count_, self._alpha)
+            jll = jll + _categorical_jll(self._encoder_.transform(Xc), self.feature_log_prob_,
+                                         self.n_categories_, self.class_count_, self._alpha_)
         if Xg.shape[1]:
             jll = jll + _gaussian_jll(Xg, self.theta_, self.var_)
         return jll

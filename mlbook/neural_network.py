@@ -34,16 +34,18 @@ import numpy as np
 
 from ._validation import (
     check_array,
+    check_bool,
     check_classification_targets,
     check_consistent_length,
-    check_is_fitted,
-    check_n_features,
+    check_predict_X,
     check_random_state,
     check_scalar,
     check_X_y,
     column_or_1d,
 )
+from ._math import expit, softmax
 from .base import BaseEstimator, ClassifierMixin, RegressorMixin
+from .exceptions import ConvergenceWarning
 
 __all__ = [
     "ACTIVATIONS",
@@ -66,10 +68,6 @@ __all__ = [
 ]
 
 
-class ConvergenceWarning(UserWarning):
-    """Training stopped at ``max_iter`` before its stopping rule was met."""
-
-
 # ---------------------------------------------------------------------------
 # Activations (激活函数) and their derivatives
 # ---------------------------------------------------------------------------
@@ -89,19 +87,9 @@ def identity(z: Any) -> np.ndarray:
     return np.array(z, dtype=np.float64)
 
 
-def logistic(z: Any) -> np.ndarray:
-    r"""The logistic sigmoid :math:`\sigma(z) = 1 / (1 + e^{-z})`, without overflow.
-
-    Computed as :math:`1/(1+e^{-|z|})` for :math:`z \ge 0` and
-    :math:`e^{-|z|}/(1+e^{-|z|})` otherwise, so that no exponential of a
-    large positive number is ever formed.
-
-    >>> logistic([0.0, 800.0, -800.0]).tolist()
-    [0.5, 1.0, 0.0]
-    """
-    z = np.asarray(z, dtype=np.float64)
-    e = np.exp(-np.abs(z))
-    return np.where(z >= 0, 1.0, e) / (1.0 + e)
+#: The logistic sigmoid :math:`\sigma(z) = 1 / (1 + e^{-z})` by scikit-learn's activation
+#: name: the package's one stable sigmoid, :func:`mlbook.linear_model.expit`.
+logistic = expit
 
 
 def tanh(z: Any) -> np.ndarray:
@@ -114,29 +102,16 @@ def relu(z: Any) -> np.ndarray:
     return np.maximum(np.asarray(z, dtype=np.float64), 0.0)
 
 
-def softmax(Z: Any) -> np.ndarray:
-    r"""Row-wise softmax :math:`e^{z_k} / \sum_j e^{z_j}`, shifted by the row maximum.
-
-    Parameters
-    ----------
-    Z : array-like of shape (n_samples, n_classes)
-
-    Returns
-    -------
-    ndarray of shape (n_samples, n_classes)
-        Non-negative rows that sum to 1.
-
-    >>> softmax([[0.0, 0.0], [1000.0, 0.0]]).round(6).tolist()
-    [[0.5, 0.5], [1.0, 0.0]]
-    """
-    Z = np.asarray(Z, dtype=np.float64)
-    E = np.exp(Z - Z.max(axis=1, keepdims=True))
-    return E / E.sum(axis=1, keepdims=True)
-
-
 #: The hidden-layer activations by scikit-learn's names.
 ACTIVATIONS = {"identity": identity, "logistic": logistic, "tanh": tanh, "relu": relu}
 _OUT_ACTIVATIONS = ("softmax", "logistic", "identity")
+
+
+def _check_activation(activation: Any) -> str:
+    """Refuse an activation that is not one of :data:`ACTIVATIONS`' names."""
+    if not isinstance(activation, str) or activation not in ACTIVATIONS:
+        raise ValueError(f"activation must be one of {sorted(ACTIVATIONS)}; got {activation!r}")
+    return activation
 
 
 def activation_derivative(A: Any, activation: str) -> np.ndarray:
@@ -226,6 +201,9 @@ def glorot_uniform(fan_in: int, fan_out: int, activation: str = "relu",
     W : ndarray of shape (fan_in, fan_out)
     b : ndarray of shape (fan_out,)
     """
+    check_scalar(fan_in, "fan_in", numbers.Integral, min_val=1)
+    check_scalar(fan_out, "fan_out", numbers.Integral, min_val=1)
+    _check_activation(activation)
     rng = check_random_state(random_state)
     factor = 2.0 if activation == "logistic" else 6.0
     bound = np.sqrt(factor / (fan_in + fan_out))
@@ -246,7 +224,13 @@ def n_parameters(layer_units: Sequence[int]) -> int:
     >>> n_parameters([64, 32, 10])            # (64+1)*32 + (32+1)*10
     2410
     """
-    units = [int(u) for u in layer_units]
+    if isinstance(layer_units, (str, bytes)) or not isinstance(layer_units, Sequence):
+        raise TypeError(f"layer_units must be a list of layer sizes; got {layer_units!r}")
+    if len(layer_units) < 2:
+        raise ValueError(f"layer_units needs at least two layers (input and output); "
+                         f"got {list(layer_units)!r}")
+    units = [int(check_scalar(u, f"layer_units[{i}]", numbers.Integral, min_val=1))
+             for i, u in enumerate(layer_units)]
     return sum((a + 1) * b for a, b in zip(units[:-1], units[1:]))
 
 
@@ -263,8 +247,7 @@ def _check_network(coefs, intercepts, X, activation, out_activation):
             f"coefs and intercepts must be non-empty lists of the same length; "
             f"got {len(coefs)} and {len(intercepts)}"
         )
-    if activation not in ACTIVATIONS:
-        raise ValueError(f"activation must be one of {sorted(ACTIVATIONS)}; got {activation!r}")
+    _check_activation(activation)
     if out_activation not in _OUT_ACTIVATIONS:
         raise ValueError(
             f"out_activation must be one of {list(_OUT_ACTIVATIONS)}; got {out_activation!r}"
@@ -544,6 +527,7 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
         if self.tol is not None:
             check_scalar(self.tol, "tol", numbers.Real, min_val=0.0)
+        check_bool(self.shuffle, "shuffle")
         X, y = check_X_y(X, y)
         self.classes_ = check_classification_targets(y)
         self.n_features_in_ = X.shape[1]
@@ -611,9 +595,7 @@ class Perceptron(ClassifierMixin, BaseEstimator):
 
     def decision_function(self, X: Any) -> np.ndarray:
         r"""Signed scores :math:`\boldsymbol w^\top \boldsymbol x + b`: shape (n,) for two classes, else (n, n_classes)."""
-        check_is_fitted(self, "coef_")
-        X = check_array(X, "X")
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "coef_")
         # (n, K) = X (n, d) @ coef_.T (d, K)
         scores = X @ self.coef_.T + self.intercept_
         return scores.ravel() if self.classes_.size == 2 else scores
@@ -733,6 +715,7 @@ class BPNetwork(ClassifierMixin, BaseEstimator):
         check_scalar(self.n_hidden, "n_hidden", numbers.Integral, min_val=1)
         check_scalar(self.eta, "eta", numbers.Real, min_val=0.0, include_min=False)
         check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
+        check_bool(self.accumulated, "accumulated")
         low, high = self._check_init_range()
         X = check_array(X, "X")
         Y = None if y is None else np.asarray(y)
@@ -797,9 +780,7 @@ class BPNetwork(ClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n,) for one output unit, else (n, l)
         """
-        check_is_fitted(self, "w_")
-        X = check_array(X, "X")
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "w_")
         B = logistic(X @ self.v_ - self.gamma_)          # hidden outputs (m, q)
         z = B @ self.w_ - self.theta_                    # (m, l)
         return z.ravel() if z.shape[1] == 1 else z
@@ -874,10 +855,9 @@ class _BaseMLP(BaseEstimator):
 
     def _check_params(self) -> list[int]:
         sizes = self._hidden_sizes()
-        if self.activation not in ACTIVATIONS:
-            raise ValueError(
-                f"activation must be one of {sorted(ACTIVATIONS)}; got {self.activation!r}"
-            )
+        _check_activation(self.activation)
+        for name in ("shuffle", "nesterovs_momentum", "early_stopping"):
+            check_bool(getattr(self, name), name)
         if self.solver not in ("adam", "sgd"):
             extra = " (scikit-learn's 'lbfgs' is not implemented)" if self.solver == "lbfgs" else ""
             raise ValueError(f"solver must be 'adam' or 'sgd'{extra}; got {self.solver!r}")
@@ -1042,9 +1022,7 @@ class _BaseMLP(BaseEstimator):
                 ConvergenceWarning, stacklevel=3)
 
     def _output(self, X: Any) -> np.ndarray:
-        check_is_fitted(self, "coefs_")
-        X = check_array(X, "X")
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "coefs_")
         return _forward(self.coefs_, self.intercepts_, X, self.activation,
                         self.out_activation_)[-1]
 
@@ -1218,7 +1196,7 @@ class MLPRegressor(RegressorMixin, _BaseMLP):
         else:
             Y = check_array(Y, "y")        # several outputs, one column each
         check_consistent_length(X, Y, names=["X", "y"])
-        self._y_1d = Y.ndim == 1
+        self._y_1d_ = Y.ndim == 1
         self.out_activation_ = "identity"
         return self._fit(X, Y.reshape(X.shape[0], -1), None)
 
@@ -1232,4 +1210,4 @@ class MLPRegressor(RegressorMixin, _BaseMLP):
     def predict(self, X: Any) -> np.ndarray:
         """Predictions, shape (n_samples,) when fitted on a 1-d ``y``, else (n_samples, n_outputs)."""
         out = self._output(X)
-        return out.ravel() if self._y_1d else out
+        return out.ravel() if self._y_1d_ else out

@@ -781,6 +781,8 @@ def rosenbrock(x: Any, a: float = 1.0, b: float = 100.0) -> tuple[float, np.ndar
     (0.0, [0.0, 0.0])
     """
     x0, x1 = _point(x)
+    check_scalar(a, "a", numbers.Real)
+    check_scalar(b, "b", numbers.Real)
     r = x1 - x0 * x0
     value = (a - x0) ** 2 + b * r * r
     grad = np.array([2 * (x0 - a) - 4 * b * x0 * r, 2 * b * r])
@@ -845,6 +847,7 @@ def ill_conditioned_quadratic(x: Any, condition_number: float = 50.0,
     """
     x = _point(x)
     check_scalar(condition_number, "condition_number", numbers.Real, min_val=1.0)
+    check_scalar(angle, "angle", numbers.Real)
     c, s = np.cos(angle), np.sin(angle)
     R = np.array([[c, -s], [s, c]])
     A = R @ np.diag([1.0, float(condition_number)]) @ R.T

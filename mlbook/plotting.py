@@ -8,9 +8,12 @@ a title.
 
 from __future__ import annotations
 
+import numbers
 from typing import Any
 
 import numpy as np
+
+from ._validation import check_scalar, check_vector
 
 __all__ = ["get_ax", "plot_decision_regions", "plot_svm_margin", "plot_svm_alpha_cases",
            "plot_surrogate_losses", "plot_tree", "plot_roc_curve", "plot_pr_curve"]
@@ -549,18 +552,9 @@ def _check_curve(x: Any, y: Any, x_name: str, y_name: str) -> tuple[np.ndarray, 
     """Two 1-d float arrays of equal length >= 2 with values in [0, 1]."""
     out = []
     for values, name in ((x, x_name), (y, y_name)):
-        if values is None:
-            raise TypeError(f"{name} must be an array-like of numbers, got None")
-        try:
-            arr = np.asarray(values, dtype=float)
-        except (TypeError, ValueError):
-            raise TypeError(f"{name} must contain numbers") from None
-        if arr.ndim != 1:
-            raise ValueError(f"{name} must be 1-d; got shape {arr.shape}")
-        if arr.shape[0] < 2:
-            raise ValueError(f"{name} needs at least 2 points to draw a curve; got {arr.shape[0]}")
-        if np.isnan(arr).any() or (arr < 0).any() or (arr > 1).any():
-            raise ValueError(f"{name} must contain rates in [0, 1] (no NaN)")
+        arr = check_vector(values, name, min_size=2, what="rates")   # two points make a curve
+        if (arr < 0).any() or (arr > 1).any():
+            raise ValueError(f"{name} must contain rates in [0, 1]")
         out.append(arr)
     if out[0].shape != out[1].shape:
         raise ValueError(f"{x_name} and {y_name} have different lengths: "
@@ -657,9 +651,8 @@ def plot_pr_curve(precision: Any, recall: Any, *, ax: Any = None, label: str | N
     if np.any(d < 0) and np.any(d > 0):
         raise ValueError("recall must be monotone (points in threshold order)")
     for value, name in ((bep, "bep"), (baseline, "baseline")):
-        if value is not None and not (isinstance(value, (int, float, np.floating, np.integer))
-                                      and 0.0 <= float(value) <= 1.0):
-            raise ValueError(f"{name} must be a number in [0, 1]; got {value!r}")
+        if value is not None:
+            check_scalar(value, name, numbers.Real, min_val=0.0, max_val=1.0)
     ax = get_ax(ax)
     # Steps, not straight lines (Davis and Goadrich 2006): between two points
     # of the curve no classifier reaches the straight line joining them. Put
@@ -764,11 +757,8 @@ def plot_critical_difference(average_ranks: Any, cd: float, *, names: Any = None
     -----
     See the chapter *Comparing learners*.
     """
-    r = np.asarray(average_ranks, dtype=float)
-    if r.ndim != 1 or r.shape[0] < 2 or not np.isfinite(r).all():
-        raise ValueError("average_ranks must be a 1-d array of at least 2 finite ranks")
-    if not (isinstance(cd, (int, float, np.floating, np.integer)) and np.isfinite(cd) and cd > 0):
-        raise ValueError(f"cd must be a positive number; got {cd!r}")
+    r = check_vector(average_ranks, "average_ranks", min_size=2, what="ranks")
+    check_scalar(cd, "cd", numbers.Real, min_val=0.0, include_min=False)
     k = r.shape[0]
     names = [f"learner {i + 1}" for i in range(k)] if names is None else list(names)
     if len(names) != k:

@@ -33,17 +33,18 @@ from typing import Any, Callable
 import numpy as np
 
 from ._validation import (
-    check_array,
+    check_bool,
     check_classification_targets,
-    check_is_fitted,
-    check_n_features,
+    check_predict_X,
     check_random_state,
     check_sample_weight,
     check_scalar,
     check_X_y,
 )
 from .base import BaseEstimator, ClassifierMixin, RegressorMixin
-from .kernels import KERNELS, _pow2_scale, pairwise_kernels
+from .exceptions import ConvergenceWarning
+from ._math import pow2_scale
+from .kernels import KERNELS, pairwise_kernels
 
 __all__ = [
     "ConvergenceWarning",
@@ -55,10 +56,6 @@ __all__ = [
     "SVR",
     "LinearSVMPrimal",
 ]
-
-
-class ConvergenceWarning(UserWarning):
-    """Issued when a solver stops at ``max_iter`` before meeting its tolerance."""
 
 
 # ============================================================================
@@ -107,7 +104,7 @@ class _KernelColumns:
             # cancels catastrophically on data far from the origin); a power of two
             # s rescales X whose squares would overflow (s = 1 for ordinary data).
             Xw = X - X.mean(axis=0) if kernel in ("rbf", "laplacian") else X
-            self.s = _pow2_scale(Xw)
+            self.s = pow2_scale(Xw)
             self.Xw = Xw / self.s if self.s != 1.0 else Xw      # (n, d)
             self.sq = np.einsum("ij,ij->i", self.Xw, self.Xw)    # (n,) squared norms
             self.diag = self._diag_named()
@@ -127,7 +124,7 @@ class _KernelColumns:
         sq = self._unscale(self.sq)
         if k == "linear":
             return sq.copy()
-        if k in ("poly", "polynomial"):
+        if k == "poly":
             return (p["gamma"] * sq + p["coef0"]) ** p["degree"]
         if k == "sigmoid":
             return np.tanh(p["gamma"] * sq + p["coef0"])
@@ -136,11 +133,11 @@ class _KernelColumns:
     def _named_column(self, i: int) -> np.ndarray:
         k, p = self.kernel, self.params
         dot = self.Xw @ self.Xw[i]                             # (n,)
-        if k in ("linear", "poly", "polynomial", "sigmoid"):
+        if k in ("linear", "poly", "sigmoid"):
             dot = self._unscale(dot)
         if k == "linear":
             return dot
-        if k in ("poly", "polynomial"):
+        if k == "poly":
             return (p["gamma"] * dot + p["coef0"]) ** p["degree"]
         if k == "sigmoid":
             return np.tanh(p["gamma"] * dot + p["coef0"])
@@ -405,8 +402,12 @@ def smo_solve(
                 return kernel_column(int(index[t]))[index]
     if max_iter is None:
         max_iter = max(10_000_000, 100 * n)
-    solver = _wss2 if selection == "wss2" else _platt
-    alpha, G, n_iter, converged, _ = solver(col, Kd, y, p, C, tol, max_iter, tau, random_state)
+    if selection == "wss2":
+        alpha, G, n_iter, converged = _wss2(col, Kd, y, p, C, tol, max_iter, tau)
+    else:
+        # Platt's running threshold (the 5th value) is not the KKT bias computed below
+        alpha, G, n_iter, converged, _ = _platt(col, Kd, y, p, C, tol, max_iter, tau,
+                                                random_state)
     up = np.where(y > 0, alpha < C, alpha > 0)
     low = np.where(y > 0, alpha > 0, alpha < C)
     mG = -y * G
@@ -508,7 +509,7 @@ def _platt_threshold(b: float, E_i: float, E_j: float, y_i: float, y_j: float, d
     return (b1 + b2) / 2.0
 
 
-def _wss2(col, Kd, y, p, C, tol, max_iter, tau, random_state):
+def _wss2(col, Kd, y, p, C, tol, max_iter, tau):
     """SMO with libsvm's second-order working-set selection; O(n) NumPy work per step."""
     n = y.shape[0]
     alpha = np.zeros(n)
@@ -559,7 +560,7 @@ def _wss2(col, Kd, y, p, C, tol, max_iter, tau, random_state):
             low_mask[t] = 0.0 if is_low else -np.inf
             low_f[t] = 1.0 if is_low else 0.0
         n_iter += 1
-    return alpha, y * F, n_iter, converged, None
+    return alpha, y * F, n_iter, converged
 
 
 def _platt(col, Kd, y, p, C, tol, max_iter, tau, random_state):
@@ -713,11 +714,11 @@ def _resolve_kernel(est: Any, X: np.ndarray) -> tuple[Any, dict]:
     if kernel not in KERNELS:
         raise ValueError(f"kernel {kernel!r} is unknown; use one of {sorted(KERNELS)} "
                          "or a callable k(X, Y)")
+    kernel = "poly" if kernel == "polynomial" else kernel    # one kernel, two names
     gamma = _check_kernel_params(est, X, uses_gamma=kernel != "linear")
     params = {
         "linear": {},
         "poly": {"degree": int(est.degree), "gamma": gamma, "coef0": float(est.coef0)},
-        "polynomial": {"degree": int(est.degree), "gamma": gamma, "coef0": float(est.coef0)},
         "rbf": {"gamma": gamma},
         "laplacian": {"gamma": gamma},
         "sigmoid": {"gamma": gamma, "coef0": float(est.coef0)},
@@ -756,18 +757,10 @@ def _check_kernel_params(est: Any, X: np.ndarray, uses_gamma: bool = True) -> fl
             raise ValueError(f"gamma must be 'scale', 'auto' or a positive number; got {gamma!r}")
     else:
         check_scalar(gamma, "gamma", numbers.Real, min_val=0.0, include_min=False)
-        _check_finite(gamma, "gamma")
         gamma = float(gamma)
     check_scalar(est.coef0, "coef0", numbers.Real)
-    _check_finite(est.coef0, "coef0")
     check_scalar(est.degree, "degree", numbers.Integral, min_val=1)
     return gamma
-
-
-def _check_finite(value: Any, name: str) -> None:
-    """Reject an infinite hyper-parameter (check_scalar has already rejected NaN)."""
-    if not np.isfinite(value):
-        raise ValueError(f"{name} must be finite; got {value}")
 
 
 def _check_solver_params(est: Any) -> None:
@@ -775,11 +768,11 @@ def _check_solver_params(est: Any) -> None:
     # C = inf (the hard margin) would make the box unbounded; a large finite C
     # gives the hard-margin solution on separable data (chapter "The maximum-margin
     # classifier and duality")
-    _check_finite(est.C, "C")
     check_scalar(est.tol, "tol", numbers.Real, min_val=0.0, include_min=False)
     if est.max_iter is not None:
         check_scalar(est.max_iter, "max_iter", numbers.Integral, min_val=1)
     check_scalar(est.cache_size, "cache_size", numbers.Real, min_val=0.0, include_min=False)
+    check_random_state(est.random_state)               # read by selection="platt" only
     if est.selection not in ("wss2", "platt"):
         raise ValueError(f"selection must be 'wss2' or 'platt'; got {est.selection!r}")
 
@@ -790,12 +783,10 @@ class _KernelModel:
     def _kernel_matrix(self, X: np.ndarray, Y: np.ndarray) -> np.ndarray:
         if Y.shape[0] == 0:                     # no support vector: f(x) = b
             return np.zeros((X.shape[0], 0))
-        return pairwise_kernels(X, Y, kernel=self._kernel, **self._kernel_params)
+        return pairwise_kernels(X, Y, kernel=self._kernel_, **self._kernel_params_)
 
     def _validate_for_predict(self, X: Any) -> np.ndarray:
-        check_is_fitted(self, "support_vectors_")
-        X = check_array(X, "X")
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "support_vectors_")
         return X
 
 
@@ -908,7 +899,7 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
         self.random_state = random_state
 
     def _fit_binary(self, X: np.ndarray, ypm: np.ndarray, C: np.ndarray) -> SMOResult:
-        cache = _KernelColumns(X, self._kernel, self._kernel_params, self.cache_size)
+        cache = _KernelColumns(X, self._kernel_, self._kernel_params_, self.cache_size)
         return smo_solve(cache.column, cache.diag, ypm, -np.ones(X.shape[0]), C,
                          tol=self.tol, max_iter=self.max_iter, selection=self.selection,
                          random_state=self.random_state)
@@ -943,7 +934,7 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
                 f"sample_weight is zero for every sample of class "
                 f"{classes[np.flatnonzero(weightless)[0]].tolist()!r}; an SVM needs at least one "
                 "sample of positive weight in every class (drop the class from y instead)")
-        self._kernel, self._kernel_params = _resolve_kernel(self, X)
+        self._kernel_, self._kernel_params_ = _resolve_kernel(self, X)
         n_classes = classes.shape[0]
         pairs = [(k, l) for k in range(n_classes) for l in range(k + 1, n_classes)]
         # coefficient of each sample in each pairwise problem (0 outside the pair)
@@ -973,32 +964,32 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
         self.support_ = support.astype(np.intp)
         self.support_vectors_ = X[support]
         self.n_support_ = np.bincount(y_idx[support], minlength=n_classes).astype(np.int32)
-        self._pair_coef = coef[:, support]                     # (n_pairs, n_SV)
-        self._pairs = pairs
-        self._sv_class = y_idx[support]
+        self._pair_coef_ = coef[:, support]                     # (n_pairs, n_SV)
+        self._pairs_ = pairs
+        self._sv_class_ = y_idx[support]
         self.dual_coef_ = self._sklearn_dual_coef(n_classes)
         self.intercept_ = intercept
         self.dual_objective_ = objective
         self.n_iter_ = n_iter
         self.n_features_in_ = X.shape[1]
-        if self._kernel == "linear":
-            self.coef_ = self._pair_coef @ self.support_vectors_
+        if self._kernel_ == "linear":
+            self.coef_ = self._pair_coef_ @ self.support_vectors_
         return self
 
     def _sklearn_dual_coef(self, n_classes: int) -> np.ndarray:
         if n_classes == 2:
-            return self._pair_coef.copy()
-        out = np.zeros((n_classes - 1, self._pair_coef.shape[1]))
-        for q, (k, l) in enumerate(self._pairs):
-            in_k = self._sv_class == k
-            in_l = self._sv_class == l
-            out[l - 1, in_k] = self._pair_coef[q, in_k]
-            out[k, in_l] = self._pair_coef[q, in_l]
+            return self._pair_coef_.copy()
+        out = np.zeros((n_classes - 1, self._pair_coef_.shape[1]))
+        for q, (k, l) in enumerate(self._pairs_):
+            in_k = self._sv_class_ == k
+            in_l = self._sv_class_ == l
+            out[l - 1, in_k] = self._pair_coef_[q, in_k]
+            out[k, in_l] = self._pair_coef_[q, in_l]
         return out
 
     def _ovo_decision(self, X: np.ndarray) -> np.ndarray:
         K = self._kernel_matrix(X, self.support_vectors_)       # (n, n_SV)
-        return K @ self._pair_coef.T + self.intercept_          # (n, n_pairs)
+        return K @ self._pair_coef_.T + self.intercept_          # (n, n_pairs)
 
     def decision_function(self, X: Any) -> np.ndarray:
         """Signed distance-like score :math:`f(\\mathbf x)`.
@@ -1028,7 +1019,7 @@ class SVC(ClassifierMixin, _KernelModel, BaseEstimator):
         n_classes = len(self.classes_)
         votes = np.zeros((D.shape[0], n_classes))
         conf = np.zeros((D.shape[0], n_classes))
-        for q, (k, l) in enumerate(self._pairs):
+        for q, (k, l) in enumerate(self._pairs_):
             pos = D[:, q] > 0
             votes[:, k] += pos
             votes[:, l] += ~pos
@@ -1142,12 +1133,11 @@ class SVR(RegressorMixin, _KernelModel, BaseEstimator):
         """
         _check_solver_params(self)
         check_scalar(self.epsilon, "epsilon", numbers.Real, min_val=0.0)
-        _check_finite(self.epsilon, "epsilon")
         X, y = check_X_y(X, y, y_numeric=True)
         w = check_sample_weight(sample_weight, X.shape[0])
-        self._kernel, self._kernel_params = _resolve_kernel(self, X)
+        self._kernel_, self._kernel_params_ = _resolve_kernel(self, X)
         m = X.shape[0]
-        cache = _KernelColumns(X, self._kernel, self._kernel_params, self.cache_size)
+        cache = _KernelColumns(X, self._kernel_, self._kernel_params_, self.cache_size)
         signs = np.concatenate([np.ones(m), -np.ones(m)])
         p = np.concatenate([self.epsilon - y, self.epsilon + y])
         Cv = np.tile(self.C * w, 2)
@@ -1165,7 +1155,7 @@ class SVR(RegressorMixin, _KernelModel, BaseEstimator):
         self.n_iter_ = res.n_iter
         self.n_support_ = np.array([support.shape[0]], dtype=np.int32)
         self.n_features_in_ = X.shape[1]
-        if self._kernel == "linear":
+        if self._kernel_ == "linear":
             self.coef_ = self.dual_coef_ @ self.support_vectors_
         return self
 
@@ -1258,10 +1248,8 @@ class LinearSVMPrimal(ClassifierMixin, BaseEstimator):
     def fit(self, X: Any, y: Any) -> "LinearSVMPrimal":
         """Run Pegasos on (X, y); y must have exactly two classes. Returns self."""
         check_scalar(self.C, "C", numbers.Real, min_val=0.0, include_min=False)
-        _check_finite(self.C, "C")
         check_scalar(self.max_iter, "max_iter", numbers.Integral, min_val=1)
-        if not isinstance(self.average, (bool, np.bool_)):
-            raise TypeError(f"average must be True or False; got {self.average!r}")
+        check_bool(self.average, "average")
         X, y = check_X_y(X, y)
         classes = check_classification_targets(y, n_classes=2)
         ypm = np.where(y == classes[1], 1.0, -1.0)
@@ -1307,9 +1295,7 @@ class LinearSVMPrimal(ClassifierMixin, BaseEstimator):
 
     def decision_function(self, X: Any) -> np.ndarray:
         """:math:`\\mathbf w^\\top\\mathbf x + b`, shape (n_samples,); positive means ``classes_[1]``."""
-        check_is_fitted(self, "coef_")
-        X = check_array(X, "X")
-        check_n_features(self, X)
+        X = check_predict_X(self, X, "coef_")
         return X @ self.coef_[0] + self.intercept_[0]
 
     def predict(self, X: Any) -> np.ndarray:

@@ -274,3 +274,12 @@ def test_lda_is_invariant_to_invertible_affine_maps(seed):
     Za, Zb = a.transform(X), b.transform(X @ A.T + c)
     # 1e-8 relative: the condition number of A (<= ~1e3) times float64 rounding.
     np.testing.assert_allclose(np.abs(Za), np.abs(Zb), rtol=0, atol=1e-8 * np.abs(Za).max())
+
+
+# --- bad and extreme input ----------------------------------------------------
+
+def test_lda_constant_features_message():
+    # guards against: "B is zero (or negative definite)"
+    with pytest.raises(ValueError, match="no within-class variance.*every feature of X is constant"):
+        LinearDiscriminantAnalysis().fit(np.ones((10, 2)), [0] * 5 + [1] * 5)
+

@@ -21,6 +21,7 @@ from mlbook.kernels import (
     sigmoid_kernel,
     squared_euclidean_distances,
 )
+import warnings
 
 skp = pytest.importorskip("sklearn.metrics.pairwise")
 
@@ -232,9 +233,13 @@ def test_bad_gamma(gamma, err):
         rbf_kernel([[1.0]], gamma=gamma)
 
 
-@pytest.mark.parametrize("degree", [0, 1.5, True])
-def test_bad_degree(degree):
-    with pytest.raises(ValueError, match="degree must be an integer >= 1"):
+@pytest.mark.parametrize("degree,error,match", [
+    (0, ValueError, "degree must be >= 1"),
+    (1.5, TypeError, "degree must be of type Integral"),
+    (True, TypeError, "degree must be a number, got a bool"),
+])
+def test_bad_degree(degree, error, match):
+    with pytest.raises(error, match=match):
         polynomial_kernel([[1.0]], degree=degree)
 
 
@@ -257,3 +262,44 @@ def test_algebra_needs_callables():
 
 def test_kernels_registry():
     assert set(KERNELS) >= {"linear", "poly", "rbf", "laplacian", "sigmoid"}
+
+
+# --- bad and extreme input ----------------------------------------------------
+
+def test_squared_distances_do_not_cancel_on_offset_data():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 3))
+    exact = squared_euclidean_distances(X)
+    # guards against: errors of order eps * ||x||^2 = 1e16 * 2.2e-16 ~ 2 in every entry
+    shifted = squared_euclidean_distances(X + 1e8)
+    # X + 1e8 rounds each entry to a multiple of 2^-26 ~ 1.5e-8: distances of order
+    # 1 then carry errors of order 1e-7, not of order 1.
+    np.testing.assert_allclose(shifted, exact, rtol=0, atol=1e-6)
+    Y = rng.normal(size=(5, 3))
+    np.testing.assert_allclose(squared_euclidean_distances(X + 1e8, Y + 1e8),
+                               squared_euclidean_distances(X, Y), rtol=0, atol=1e-6)
+
+
+@pytest.mark.parametrize("kernel", [rbf_kernel, laplacian_kernel, linear_kernel,
+                                    polynomial_kernel, sigmoid_kernel])
+def test_kernels_never_return_nan_on_huge_entries(kernel):
+    # guards against: rbf and laplacian returned NaN off the diagonal (inf - inf)
+    B = np.array([[1e200, -1e200], [1e200, 1e200], [3e199, 1e200]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                    # no overflow RuntimeWarning
+        K = kernel(B)
+    assert not np.isnan(K).any()
+
+
+def test_distance_kernels_are_exact_on_huge_entries():
+    B = np.array([[1e200, -1e200], [1e200, 1e200]])
+    # distance 2e200: exp(-gamma * 4e400) = 0 exactly; the diagonal is 1
+    np.testing.assert_array_equal(rbf_kernel(B), np.eye(2))
+    np.testing.assert_array_equal(laplacian_kernel(B), np.eye(2))
+    # tanh of a huge positive number is 1 (the entries x.x are ~2e400 on the diagonal)
+    assert sigmoid_kernel(B, coef0=0.0)[0, 0] == 1.0
+    # distances that fit in float64 are computed, not lost: 1e150-sized points
+    C = np.array([[1e150, 0.0], [0.0, 1e150]])
+    D2 = squared_euclidean_distances(C)
+    np.testing.assert_allclose(D2, [[0.0, 2e300], [2e300, 0.0]], rtol=1e-15, atol=0)
+

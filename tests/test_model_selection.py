@@ -14,10 +14,13 @@ from mlbook.model_selection import (
     KFold,
     LeaveOneOut,
     StratifiedKFold,
+    bias_variance_decomposition,
     bootstrap_sample,
     cross_val_score,
     train_test_split,
 )
+from input_data import binary
+from mlbook.linear_model import LinearRegression
 
 sk_ms = pytest.importorskip("sklearn.model_selection")
 
@@ -398,3 +401,25 @@ def test_iterables_of_splits_and_product_check():
     scores = cross_val_score(Majority(), np.zeros((4, 1)), np.array([0, 0, 0, 1]), cv=cv)
     assert scores.tolist() == [0.0, 1.0]
     assert list(itertools.islice(KFold(2).split(np.zeros(4)), 1))
+
+
+@pytest.mark.parametrize("call", [
+    lambda v: train_test_split(np.arange(10), shuffle=v, random_state=0 if v else None),
+    lambda v: KFold(3, shuffle=v, random_state=0 if v else None).split(np.zeros((6, 1))),
+    lambda v: bias_variance_decomposition([[1.0, 2.0], [3.0, 2.0]], [1.0, 1.0], unbiased=v),
+])
+def test_bool_parameters_take_numpy_bools_and_refuse_strings(call):
+    call(np.True_)
+    call(np.False_)
+    with pytest.raises(TypeError, match="must be True or False"):
+        list(call("no"))
+
+
+# --- bad and extreme input ----------------------------------------------------
+
+def test_cross_val_score_rejects_a_string_cv():
+    # guards against: "split() takes at most 2 arguments (3 given)"
+    X, y = binary(20, 2)
+    with pytest.raises(TypeError, match="cv must be an int, a splitter .* got 'foo'"):
+        cross_val_score(LinearRegression(), X, y, cv="foo")
+

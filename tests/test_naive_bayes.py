@@ -7,6 +7,10 @@ from hypothesis import strategies as st
 
 from mlbook.datasets import load_iris, load_watermelon
 from mlbook.naive_bayes import CategoricalNB, GaussianNB, MixedNB, logsumexp
+from input_data import category_codes
+from mlbook.exceptions import DataConversionWarning
+
+NAIVE_BAYES = [CategoricalNB, GaussianNB, MixedNB]
 
 sk_nb = pytest.importorskip("sklearn.naive_bayes")
 
@@ -209,7 +213,7 @@ def test_zhou_printed_0038_is_the_product_with_root_3_8_and_navel_6_8():
     wm, m = _zhou_model(alpha=0.0)
     yes = list(m.classes_).index(list(wm.target_names).index("yes"))
     cats = [np.exp(lp[yes, list(c).index(v)]) for lp, c, v in
-            zip(m.feature_log_prob_, m._encoder.categories, wm.data[0, :6])]
+            zip(m.feature_log_prob_, m._encoder_.categories, wm.data[0, :6])]
     # the data's categorical factors: colour, root, knock, texture, navel, touch
     np.testing.assert_allclose(cats, np.array([3, 5, 6, 7, 5, 6]) / 8, rtol=1e-15, atol=0)
     joint = float(np.exp(m.predict_joint_log_proba(wm.data[:1]))[0, yes])
@@ -425,3 +429,97 @@ def test_plot_reliability_diagram_labels():
     assert [l.get_gid() for l in ax.get_lines()].count("calibration-diagonal") == 1
     with pytest.raises(ValueError):
         plot_reliability_diagram([0.1], [0.2, 0.3])
+
+
+# --- parameters and extreme input through the shared checks ------------------------
+
+@pytest.mark.parametrize("make,name", [(lambda: CategoricalNB(alpha=np.inf), "alpha"),
+                                       (lambda: GaussianNB(var_smoothing=np.inf), "var_smoothing"),
+                                       (lambda: MixedNB(alpha=np.inf), "alpha")])
+def test_an_infinite_smoothing_is_refused_at_fit(make, name):
+    # guards against: fit accepted it, predict then failed with a message about alpha=0
+    X = np.array([[0, 1], [1, 0], [1, 1], [0, 0]])
+    with pytest.raises(ValueError, match=f"{name} must be finite"):
+        make().fit(X, [0, 0, 1, 1])
+
+
+@pytest.mark.parametrize("make", [lambda v: CategoricalNB(smooth_prior=v),
+                                  lambda v: MixedNB(smooth_prior=v)])
+def test_smooth_prior_takes_numpy_bools_and_refuses_strings(make):
+    X, y = np.array([[0, 1], [1, 0], [1, 1], [0, 0]]), [0, 0, 1, 1]
+    make(np.True_).fit(X, y)
+    with pytest.raises(TypeError, match="smooth_prior must be True or False"):
+        make("no").fit(X, y)
+
+
+def test_gaussian_nb_on_huge_values_says_they_overflow():
+    # guards against: "... alpha=0 gives unseen values probability zero; use alpha > 0", the
+    # CategoricalNB message, although GaussianNB has no alpha
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(20, 2)), np.arange(20) % 2
+    with pytest.raises(ValueError, match="variance that overflows float64"), \
+            np.errstate(over="ignore", invalid="ignore"):
+        GaussianNB().fit(X * 1e154, y)
+    nb = GaussianNB().fit(X, y)
+    with pytest.raises(ValueError, match="overflows float64.*rescale X") as err, \
+            np.errstate(over="ignore", invalid="ignore"):
+        nb.predict(X * 1e200)
+    assert "alpha" not in str(err.value)
+
+
+@pytest.mark.parametrize("X", [np.array([[2**63], [0]], dtype=np.uint64),
+                               np.array([[2.0**63], [0.0]]),
+                               np.array([[2**62], [0]])])
+def test_categorical_nb_refuses_huge_codes(X):
+    # guards against: NumPy's "'list' argument must have no negative elements" from bincount
+    with pytest.raises(ValueError, match="column 0 of X holds the category code .*re-encode"):
+        CategoricalNB().fit(X, [0, 1])
+    nb = CategoricalNB().fit([[0], [1]], [0, 1])
+    with pytest.raises(ValueError, match="column 0 of X holds the category code"):
+        nb.predict(X)
+
+
+# --- bad and extreme input ----------------------------------------------------
+
+@pytest.mark.parametrize("Est", NAIVE_BAYES, ids=lambda c: c.__name__)
+def test_naive_bayes_predict_names_the_expected_feature_count(Est):
+    X, y = category_codes()
+    model = Est().fit(X, y)
+    with pytest.raises(ValueError, match=f"X has 2 features, but {Est.__name__} is expecting "
+                                         "3 features as input"):
+        model.predict(X[:, :2])
+
+
+@pytest.mark.parametrize("Est", NAIVE_BAYES, ids=lambda c: c.__name__)
+def test_naive_bayes_column_vector_y_warns_and_fits_the_same(Est):
+    X, y = category_codes()
+    flat = Est().fit(X, y).predict_proba(X)
+    with pytest.warns(DataConversionWarning, match="A column-vector y was passed"):
+        column = Est().fit(X, y[:, None]).predict_proba(X)
+    np.testing.assert_array_equal(column, flat)
+
+
+@pytest.mark.parametrize("Est", NAIVE_BAYES, ids=lambda c: c.__name__)
+def test_naive_bayes_empty_and_1d_X_messages(Est):
+    # check_array's messages (scikit-learn's wording for the empty case)
+    with pytest.raises(ValueError, match=r"X has 0 feature\(s\) \(shape=\(4, 0\)\) while a "
+                                         "minimum of 1 is required"):
+        Est().fit(np.empty((4, 0)), [0, 1, 0, 1])
+    with pytest.raises(ValueError, match="X must be a 2-d array.*Reshape your data"):
+        Est().fit(np.array([0, 1, 0, 1]), [0, 1, 0, 1])
+    model = Est().fit(*category_codes())
+    with pytest.raises(ValueError, match="X must be a 2-d array.*Reshape your data"):
+        model.predict(np.array([0, 1, 2]))
+
+
+def test_categorical_nb_negative_codes_use_scikit_learns_words():
+    # "Negative values in data" is what scikit-learn's positive_only check looks for
+    with pytest.raises(ValueError, match="Negative values in data: column 0 of X holds"):
+        CategoricalNB().fit([[-1, 0], [1, 0]], [0, 1])
+
+
+def test_mixed_nb_string_columns_stay_categorical():
+    # MixedNB declares the 'string' input tag: strings are its categorical attributes
+    X = np.array([["a", 0.1], ["b", 0.3], ["a", 0.2], ["b", 0.9]], dtype=object)
+    model = MixedNB().fit(X, [0, 1, 0, 1])
+    np.testing.assert_array_equal(model.categorical_mask_, [True, False])

@@ -27,6 +27,7 @@ from mlbook.neural_network import (
     step,
 )
 from mlbook._validation import NotFittedError
+from input_data import noisy_threshold
 
 OUTPUTS = ["softmax", "logistic", "identity"]
 
@@ -670,3 +671,120 @@ def test_confusion_matrix_and_image_plots():
     with pytest.raises(ValueError, match="images must have shape"):
         plot_images(np.zeros((8, 8)))
     plt.close("all")
+
+
+# --- parameters through the shared checks ----------------------------------------
+
+_XOR = (np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]), np.array([0, 1, 1, 0]))
+
+
+@pytest.mark.parametrize("make", [
+    lambda v: BPNetwork(accumulated=v, max_iter=2),
+    lambda v: Perceptron(shuffle=v, max_iter=2),
+    lambda v: MLPClassifier(shuffle=v, max_iter=2),
+    lambda v: MLPClassifier(early_stopping=v, max_iter=2),
+    lambda v: MLPClassifier(solver="sgd", nesterovs_momentum=v, max_iter=2),
+    lambda v: MLPRegressor(shuffle=v, max_iter=2),
+], ids=["BPNetwork.accumulated", "Perceptron.shuffle", "MLP.shuffle", "MLP.early_stopping",
+        "MLP.nesterovs_momentum", "MLPRegressor.shuffle"])
+def test_bool_parameters_are_checked(make):
+    # guards against: BPNetwork(accumulated="no") ran accumulated BP ("no" is truthy)
+    X, y = _XOR
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        make(np.False_).fit(X, y)                             # NumPy's bools are bools
+        for bad in ("no", 1, None):
+            with pytest.raises(TypeError, match="must be True or False"):
+                make(bad).fit(X, y)
+
+
+@pytest.mark.parametrize("make,name", [(lambda: Perceptron(eta0=np.inf), "eta0"),
+                                       (lambda: BPNetwork(eta=np.inf), "eta"),
+                                       (lambda: MLPClassifier(learning_rate_init=np.inf),
+                                        "learning_rate_init"),
+                                       (lambda: MLPClassifier(alpha=np.inf), "alpha")])
+def test_infinite_parameters_are_refused(make, name):
+    # guards against: Perceptron(eta0=inf) and BPNetwork(eta=inf) gave inf/NaN weights silently
+    with pytest.raises(ValueError, match=f"{name} must be finite"):
+        make().fit(*_XOR)
+
+
+@pytest.mark.parametrize("args,error,match", [
+    ((0, 0), ValueError, "fan_in must be >= 1"),              # guards against: ZeroDivisionError
+    ((3, 0), ValueError, "fan_out must be >= 1"),
+    ((2.5, 3), TypeError, "fan_in must be of type Integral"),
+    ((3, 2, "foo"), ValueError, "activation must be one of"),  # guards against: accepted
+])
+def test_glorot_uniform_checks_its_arguments(args, error, match):
+    with pytest.raises(error, match=match):
+        glorot_uniform(*args, random_state=0)
+
+
+@pytest.mark.parametrize("units,error,match", [
+    ([2.5, 3], TypeError, r"layer_units\[0\] must be of type Integral"),   # guards against: 9
+    ([4, 0, 2], ValueError, r"layer_units\[1\] must be >= 1"),
+    ([4], ValueError, "at least two layers"),
+    ("43", TypeError, "layer_units must be a list"),
+])
+def test_n_parameters_checks_the_layer_sizes(units, error, match):
+    with pytest.raises(error, match=match):
+        n_parameters(units)
+
+
+def test_forward_refuses_an_unknown_activation():
+    X, _ = _XOR
+    coefs, intercepts = [np.zeros((2, 1))], [np.zeros(1)]
+    with pytest.raises(ValueError, match="activation must be one of"):
+        forward(coefs, intercepts, X, activation="foo", out_activation="identity")
+
+
+# --- bad and extreme input ----------------------------------------------------
+
+def test_bp_network_decision_function_is_the_logit_of_the_output():
+    # scikit-learn's convention: decision_function > 0 exactly where predict gives classes_[1]
+    X, y = noisy_threshold(60, 2)
+    labels = np.where(y == 1, "yes", "no")
+    net = BPNetwork(n_hidden=3, eta=0.5, max_iter=50, random_state=0).fit(X, labels)
+    z = net.decision_function(X)
+    assert z.shape == (60,)
+    np.testing.assert_array_equal(net.predict(X), net.classes_[(z > 0).astype(int)])
+    # the sigmoid of the net input is the network's output y_hat (Zhou's f(beta_j - theta_j))
+    B = 1.0 / (1.0 + np.exp(-(X @ net.v_ - net.gamma_)))
+    y_hat = 1.0 / (1.0 + np.exp(-(B @ net.w_ - net.theta_)))
+    # rtol: one logistic evaluation each way, a few ulps apart at most
+    np.testing.assert_allclose(1.0 / (1.0 + np.exp(-z)), y_hat[:, 0], rtol=1e-12, atol=0)
+
+
+def test_bp_network_two_d_targets_predict_zero_one_per_output():
+    X, y = noisy_threshold(30, 2)
+    Y = np.column_stack([y, 1 - y, y])
+    net = BPNetwork(n_hidden=3, eta=0.5, max_iter=20, random_state=0).fit(X, Y)
+    np.testing.assert_array_equal(net.classes_, [0, 1])
+    assert net.predict(X).shape == (30, 3) and net.decision_function(X).shape == (30, 3)
+
+
+@pytest.mark.parametrize("Est", [Perceptron, BPNetwork, MLPClassifier, MLPRegressor],
+                         ids=lambda c: c.__name__)
+def test_networks_say_y_is_required(Est):
+    X, _ = noisy_threshold()
+    with pytest.raises(ValueError, match="requires y to be passed, but the target y is None"):
+        Est().fit(X, None)
+
+
+@pytest.mark.parametrize("Est", [BPNetwork, MLPRegressor], ids=lambda c: c.__name__)
+def test_networks_refuse_complex_y(Est):
+    # guards against: MLPRegressor dropped the imaginary part with a ComplexWarning at most
+    X, y = noisy_threshold()
+    with pytest.raises(ValueError, match="y contains complex numbers"):
+        Est().fit(X, y + 1j)
+
+
+def test_mlp_regressor_multi_output_and_column_y():
+    X, y = noisy_threshold()
+    reg = MLPRegressor((4,), max_iter=30, random_state=0)
+    with pytest.warns(Warning):                  # ConvergenceWarning after 30 epochs
+        flat = clone(reg).fit(X, y.astype(float)).predict(X)
+    with pytest.warns(Warning):
+        column = clone(reg).fit(X, y[:, None].astype(float)).predict(X)
+    assert column.shape == (40, 1)               # a 2-d y is multi-output: no conversion
+    np.testing.assert_array_equal(column[:, 0], flat)

@@ -547,14 +547,14 @@ def test_nesterov_needs_momentum_and_no_dampening(kw):
 @pytest.mark.parametrize("cls,kw,match", [
     (SGD, {"momentum": -0.5}, "momentum must be >= 0"),
     (SGD, {"weight_decay": -1}, "weight_decay must be >= 0"),
-    (SGD, {"nesterov": 1}, "nesterov must be of type bool"),
+    (SGD, {"nesterov": 1}, "nesterov must be True or False"),
     (Adagrad, {"lr_decay": -1}, "lr_decay must be >= 0"),
     (Adagrad, {"initial_accumulator_value": -1}, "initial_accumulator_value must be >= 0"),
     (RMSprop, {"alpha": 1.5}, "alpha must be <= 1"),
     (RMSprop, {"momentum": -1}, "momentum must be >= 0"),
     (Adadelta, {"rho": -0.1}, "rho must be >= 0"),
     (Adam, {"weight_decay": -1}, "weight_decay must be >= 0"),
-    (Adam, {"amsgrad": "yes"}, "amsgrad must be of type bool"),
+    (Adam, {"amsgrad": "yes"}, "amsgrad must be True or False"),
     (NAdam, {"momentum_decay": -1}, "momentum_decay must be >= 0"),
     (AdamW, {"weight_decay": -0.01}, "weight_decay must be >= 0"),
     (Adam, {"lr": float("nan")}, "lr must be a number"),
@@ -684,3 +684,32 @@ def test_plot_convergence_bad_input():
     from mlbook.plotting import plot_convergence
     with pytest.raises(ValueError, match=r"histories\['a'\] must have shape \(n_points,\)"):
         plot_convergence({"a": np.zeros((3, 2))})
+
+
+# --- parameters through the shared checks ----------------------------------------
+
+@pytest.mark.parametrize("cls", [SGD, Adagrad, RMSprop, Adadelta, Adam, NAdam, AdamW])
+@pytest.mark.parametrize("lr", [math.inf, -math.inf])
+def test_an_infinite_learning_rate_is_refused(cls, lr):
+    # guards against: lr=inf was accepted and every step gave inf/NaN parameters
+    with pytest.raises(ValueError, match="lr must be"):
+        cls([np.zeros(2)], lr=lr)
+
+
+@pytest.mark.parametrize("cls,name", [(SGD, "nesterov"), (RMSprop, "centered"), (Adam, "amsgrad")])
+def test_bool_parameters_take_numpy_bools_and_refuse_strings(cls, name):
+    kw = {"momentum": 0.9} if cls is SGD else {}
+    cls([np.zeros(2)], **kw, **{name: np.True_})        # guards against: np.True_ refused
+    with pytest.raises(TypeError, match=f"{name} must be True or False"):
+        cls([np.zeros(2)], **kw, **{name: "no"})
+
+
+@pytest.mark.parametrize("call,name", [(lambda v: rosenbrock([0.0, 0.0], a=v), "a"),
+                                       (lambda v: rosenbrock([0.0, 0.0], b=v), "b"),
+                                       (lambda v: ill_conditioned_quadratic([0.0, 0.0], angle=v),
+                                        "angle")])
+@pytest.mark.parametrize("bad", [math.inf, math.nan, True])
+def test_test_functions_check_their_parameters(call, name, bad):
+    # guards against: a=inf or angle=nan giving an inf/NaN value without a word
+    with pytest.raises((TypeError, ValueError), match=f"{name} must be"):
+        call(bad)

@@ -78,24 +78,24 @@ def test_roc_rejects_values_outside_unit_interval():
 
 
 def test_roc_rejects_nan():
-    with pytest.raises(ValueError, match="fpr must contain rates in"):
+    with pytest.raises(ValueError, match="fpr contains NaN"):
         plot_roc_curve([0, np.nan], [0, 1])
 
 
 def test_roc_rejects_2d_input():
-    with pytest.raises(ValueError, match="fpr must be 1-d"):
+    with pytest.raises(ValueError, match="fpr must be a 1-d array"):
         plot_roc_curve([[0, 1]], [[0, 1]])
 
 
 def test_roc_rejects_a_single_point():
-    with pytest.raises(ValueError, match="at least 2 points"):
+    with pytest.raises(ValueError, match="fpr needs at least 2 values"):
         plot_roc_curve([0], [0])
 
 
 def test_roc_rejects_none_and_text():
     with pytest.raises(TypeError, match="fpr must be an array-like"):
         plot_roc_curve(None, [0, 1])
-    with pytest.raises(TypeError, match="tpr must contain numbers"):
+    with pytest.raises(TypeError, match="tpr must contain rates"):
         plot_roc_curve([0, 1], ["a", "b"])
 
 
@@ -105,9 +105,9 @@ def test_pr_rejects_non_monotone_recall():
 
 
 def test_pr_rejects_bad_bep_and_baseline():
-    with pytest.raises(ValueError, match="bep must be a number in"):
+    with pytest.raises(ValueError, match="bep must be <= 1.0"):
         plot_pr_curve([1, 0.5], [0, 1], bep=1.2)
-    with pytest.raises(ValueError, match="baseline must be a number in"):
+    with pytest.raises(TypeError, match="baseline must be of type Real"):
         plot_pr_curve([1, 0.5], [0, 1], baseline="half")
 
 
@@ -161,5 +161,7 @@ def test_critical_difference_plot():
     plt.close(ax.figure)
     with pytest.raises(ValueError, match="names"):
         plot_critical_difference([1.0, 2.0], 1.0, names=["A"])
-    with pytest.raises(ValueError, match="cd must be"):
+    with pytest.raises(ValueError, match="cd must be > 0"):
         plot_critical_difference([1.0, 2.0], -1.0)
+    with pytest.raises(ValueError, match="cd must be finite"):
+        plot_critical_difference([1.0, 2.0], np.inf)

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import yaml  # pyyaml is in the test extra
 
+from tolerance_check import loose_tolerance_calls
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -125,50 +127,6 @@ def test_no_cell_reads_a_file_by_a_repository_path():
                 assert "../" not in src, f"{nb.relative_to(ROOT)}, cell {i} names a path outside its folder"
 
 
-
-def _loose_tolerance_calls(src: str) -> list[int]:
-    """Lines of allclose/isclose/assert_allclose calls whose tolerance is not the stated one.
-
-    Two kinds: a call that passes ``atol`` but no ``rtol`` (NumPy's default rtol,
-    1e-5 for allclose/isclose and 1e-7 for assert_allclose, still applies, so
-    the check is looser than the atol it states), and a call that states no
-    tolerance at all (the defaults decide, and no reader can tell why they fit).
-    A tolerance passed by position counts as stated.
-    """
-    import ast
-
-    # IPython magics and shell escapes are not Python.
-    src = "\n".join("" if line.lstrip().startswith(("%", "!")) else line
-                    for line in src.splitlines())
-    found = []
-    for node in ast.walk(ast.parse(src)):
-        if isinstance(node, ast.Call):
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-            if name not in ("allclose", "isclose", "assert_allclose"):
-                continue
-            keywords = {k.arg for k in node.keywords}
-            atol_only = "atol" in keywords and "rtol" not in keywords
-            unstated = not keywords & {"atol", "rtol"} and len(node.args) < 3
-            if atol_only or unstated:
-                found.append(node.lineno)
-    return found
-
-
-def test_loose_tolerance_checker_finds_what_it_should():
-    flagged = _loose_tolerance_calls(
-        "np.allclose(a, b, atol=1e-12)\n"
-        "np.testing.assert_allclose(\n    a,\n    b,\n    atol=1e-9,\n)\n"
-        "assert_allclose(a, b, rtol=0, atol=1e-9)\n"
-        "np.isclose(a, b, rtol=1e-6)\n"
-        "%timeit np.isclose(a, b, atol=1)\n"
-        "isclose(a, b, atol=1)\n"
-        "np.allclose(a, b)\n"
-        "np.allclose(a, b, 1e-9, 0)\n"
-        "np.allclose(a, b, equal_nan=True)\n")
-    assert flagged == [1, 2, 10, 11, 13]
-
-
 def _flag_lines(cell_type: str, checker) -> list[str]:
     """Run ``checker`` (source -> flagged line numbers) on every cell of one type."""
     return [f"{nb.relative_to(ROOT)}, cell {i}, line {line}"
@@ -179,7 +137,7 @@ def _flag_lines(cell_type: str, checker) -> list[str]:
 
 def test_notebook_tolerances_state_rtol_with_atol():
     # np.allclose(a, b, atol=1e-12) still carries rtol=1e-5: state rtol (usually 0).
-    bad = _flag_lines("code", _loose_tolerance_calls)
+    bad = _flag_lines("code", loose_tolerance_calls)
     assert not bad, "tolerance not stated, or atol without rtol (pass rtol=0 or state both):\n" + "\n".join(bad)
 
 
@@ -353,3 +311,44 @@ def test_the_html_build_defines_no_tex_macro():
     mathjax = config["sphinx"]["config"].get("mathjax3_config", {})
     assert not mathjax.get("tex", {}).get("macros"), (
         "_config.yml defines MathJax macros: write them out in the notebooks instead")
+
+
+def test_the_license_is_an_spdx_string_that_the_build_backend_reads():
+    # a {text = ...} table makes setuptools print a deprecation box (an error from 2027);
+    # the SPDX string (PEP 639) needs setuptools >= 77, in the build requirements and in
+    # the venv the Makefile makes (the book's wheel is built offline with it)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert isinstance(project["project"]["license"], str), "license = \"MIT\" (an SPDX expression)"
+    assert "setuptools>=77" in project["build-system"]["requires"]
+    assert '"setuptools>=77"' in (ROOT / "Makefile").read_text(encoding="utf-8")
+
+
+def _private_imports() -> set[tuple[str, str]]:
+    """(importing module or package, imported private name) across mlbook's modules.
+
+    A module is ``mlbook.<name>``, a package with all its files (``mlbook.tree``);
+    ``from .m import _name`` inside one of them is its own business.
+    """
+    import ast
+
+    found = set()
+    for path in sorted((ROOT / "mlbook").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts      # ('mlbook', 'tree', '_node')
+        unit = ".".join(parts[:2])
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.ImportFrom) and node.level and node.module):
+                continue                                     # `from . import _m` imports a module
+            base = parts[: len(parts) - node.level] + tuple(node.module.split("."))
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__") \
+                        and ".".join(base[:2]) != unit:
+                    found.add((unit, ".".join(base + (alias.name,))))
+    return found
+
+
+def test_no_module_imports_another_modules_private_name():
+    # private modules (_validation, _math, _distributions) are imported by their public
+    # names; a private helper stays inside its module or package
+    found = sorted(_private_imports())
+    assert not found, "a module imports another module's private name (make it public or move it):\n" + \
+        "\n".join(f"  {m} imports {n}" for m, n in found)

@@ -21,6 +21,8 @@ from mlbook.svm import (
     svc_dual_objective,
     svr_dual_objective,
 )
+from input_data import binary
+from mlbook.metrics import r2_score
 
 sksvm = pytest.importorskip("sklearn.svm")
 
@@ -651,3 +653,86 @@ def test_smo_solve_bad_input():
         smo_solve(*args, np.array([1.0, -1.0, 1.0]), -np.ones(3), -np.ones(3))
     with pytest.raises(ValueError, match="tol must be > 0"):
         smo_solve(*args, np.array([1.0, -1.0, 1.0]), -np.ones(3), np.ones(3), tol=0.0)
+
+
+# --- bad and extreme input ----------------------------------------------------
+
+def test_svc_with_a_weightless_class_says_so():
+    # guards against: fit passed, predict raised "Y must have at least 1 sample(s); got 0"
+    X, y = binary()
+    w = np.where(y == 1, 0.0, 1.0)
+    with pytest.raises(ValueError, match="sample_weight is zero for every sample of class 1"):
+        SVC().fit(X, y, sample_weight=w)
+
+
+def test_kernel_model_without_support_vectors_predicts_the_intercept():
+    X = np.arange(10.0).reshape(-1, 1)
+    y = np.sin(X[:, 0])
+    model = SVR(epsilon=10.0).fit(X, y)          # the tube holds every point
+    assert model.support_.shape == (0,)
+    np.testing.assert_array_equal(model.predict(X[:3]), np.full(3, model.intercept_[0]))
+
+
+def test_svc_and_svr_are_translation_invariant_with_the_rbf_kernel():
+    sklearn_svm = pytest.importorskip("sklearn.svm")
+    X, y = binary()
+    rng = np.random.default_rng(1)
+    # guards against: SVC training accuracy 0.61 on X + 1e8 against 0.96 on X
+    ours = SVC(tol=1e-6).fit(X + 1e8, y)
+    ref = sklearn_svm.SVC(tol=1e-6).fit(X, y)            # libsvm on the centred data
+    np.testing.assert_array_equal(ours.predict(X + 1e8), ref.predict(X))
+    # decision values: both solve the dual to tol 1e-6 (and X + 1e8 is X rounded to
+    # 1.5e-8): 1e-4 absolute on values of order 1
+    np.testing.assert_allclose(ours.decision_function(X + 1e8), ref.decision_function(X),
+                               rtol=0, atol=1e-4)
+    # guards against: SVR R^2 on X + 1e8 far below the one on X (the case: -8.7 vs 0.40)
+    Xr = rng.normal(size=(120, 3))
+    yr = np.sin(Xr[:, 0]) + 0.5 * Xr[:, 1] + 0.1 * rng.normal(size=120)
+    svr = SVR(C=10.0, tol=1e-6).fit(Xr + 1e8, yr)
+    svr_ref = sklearn_svm.SVR(C=10.0, tol=1e-6).fit(Xr, yr)
+    np.testing.assert_allclose(svr.predict(Xr + 1e8), svr_ref.predict(Xr), rtol=0, atol=1e-4)
+    assert r2_score(yr, svr.predict(Xr + 1e8)) > 0.9
+
+
+def test_svc_on_huge_features_with_a_numeric_gamma():
+    X, y = binary(60, 2)
+    small = SVC(gamma=0.5).fit(X, y)
+    big = SVC(gamma=0.5e-300).fit(X * 1e150, y)
+    # gamma * ||x - z||^2 is the same number: the same classifier
+    np.testing.assert_array_equal(big.predict(X * 1e150), small.predict(X))
+
+
+def test_linear_svm_primal_reports_its_steps():
+    X, y = binary(40, 2)
+    assert LinearSVMPrimal(max_iter=123).fit(X, y).n_iter_ == 123
+
+
+@pytest.mark.parametrize("factor, word", [(1e-170, "underflows"), (1e160, "overflows")])
+def test_gamma_scale_names_the_variance(factor, word):
+    # guards against: 1e-170 silently used gamma = 1 (as for constant X); 1e160 overflowed to NaN
+    X, y = binary(40, 2)
+    for model in (SVC(), SVR()):
+        with pytest.raises(ValueError, match=rf"gamma='scale'.*X.var\(\) = .* {word}"):
+            model.fit(X * factor, y.astype(float))
+
+
+def test_gamma_scale_is_not_computed_for_a_kernel_without_gamma():
+    X, y = binary(40, 2)
+    # the linear kernel does not read gamma: tiny data are no reason to fail
+    small = SVC(kernel="linear", C=1e3).fit(X * 1e-170, y)
+    assert small._kernel_params_ == {}
+
+
+def test_gamma_scale_on_constant_X_is_still_one():
+    model = SVC().fit(np.ones((6, 2)), [0, 1, 0, 1, 0, 1])
+    assert model._kernel_params_["gamma"] == 1.0
+
+
+
+def test_polynomial_is_another_name_of_poly():
+    X, y = binary(60, 2)
+    poly = SVC(kernel="poly", degree=2, coef0=1.0).fit(X, y)
+    other = SVC(kernel="polynomial", degree=2, coef0=1.0).fit(X, y)
+    # one kernel under two names: the same computation, bit for bit
+    np.testing.assert_array_equal(other.decision_function(X), poly.decision_function(X))
+    assert other._kernel_ == "poly"

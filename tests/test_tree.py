@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import numpy as np
 
-import mlbook.tree as tree_module
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from input_data import binary
 from mlbook.datasets import load_breast_cancer, load_iris, load_watermelon, load_wine
+from mlbook.tree import LevelwiseGrower
+from mlbook.tree._classes import _Growing
+from mlbook.tree._node import _flatten
 from mlbook.tree import (
     DecisionTreeClassifier,
     ObliqueDecisionTreeClassifier,
@@ -496,6 +499,40 @@ def _same_tree(a, b, rtol=0.0):
             and all(_same_tree(c, d, rtol) for c, d in zip(a.children, b.children)))
 
 
+def _recursive(X, y, sample_weight=None, **params):
+    """A tree grown on numeric ``X`` by the recursive grower, called directly (``fit``
+    would grow it level-wise): the grower of categorical data and of pruning."""
+    tree = DecisionTreeClassifier(**params).fit(X, y, sample_weight=sample_weight)
+    n, d = X.shape
+    settings = tree._growth_settings(d)              # a fresh generator from random_state
+    data = _Growing(Z=np.asarray(X, dtype=np.float64), yk=np.searchsorted(tree.classes_, y),
+                    n_classes=tree.classes_.shape[0], categorical=np.zeros(d, dtype=bool),
+                    n_values=np.zeros(d, dtype=np.intp), n_draw=settings["n_draw"],
+                    rng=settings["rng"])
+    w = np.ones(n) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    tree.tree_ = tree._grow(data, np.arange(n), w, 0, np.ones(d, dtype=bool), None, None, None)
+    return tree
+
+
+def _levelwise(X, y, sample_weight=None, **params):
+    """A tree grown by the level-wise grower, called directly."""
+    classes, yk = np.unique(y, return_inverse=True)
+    return LevelwiseGrower(X, yk, classes).fit(DecisionTreeClassifier(**params), sample_weight)
+
+
+def test_fit_grows_level_wise_on_numeric_data_only():
+    # fit hands numeric data without pruning to the level-wise grower and keeps
+    # the recursive one for what it alone handles
+    X, y = load_iris(return_X_y=True)
+    assert LevelwiseGrower.applies(DecisionTreeClassifier(criterion="gini"))
+    assert LevelwiseGrower.applies(DecisionTreeClassifier(criterion="entropy"))
+    assert not LevelwiseGrower.applies(DecisionTreeClassifier(criterion="gain_ratio"))
+    assert not LevelwiseGrower.applies(DecisionTreeClassifier(pruning="post"))
+    with pytest.raises(ValueError, match="unpruned gini or entropy"):
+        LevelwiseGrower(X, np.searchsorted(np.unique(y), y), np.unique(y)).fit(
+            DecisionTreeClassifier(criterion="gain_ratio"))
+
+
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("criterion", ["gini", "entropy"])
 def test_levelwise_path_grows_the_same_tree(seed, criterion):
@@ -503,11 +540,11 @@ def test_levelwise_path_grows_the_same_tree(seed, criterion):
     n, d = int(rng.integers(20, 300)), int(rng.integers(1, 6))
     X = np.round(rng.normal(size=(n, d)), 1)              # with ties in the values
     y = rng.integers(0, int(rng.integers(2, 4)), size=n)
-    fast = DecisionTreeClassifier(criterion=criterion, max_depth=6).fit(X, y)
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tree_module, "_LEVELWISE", False)     # the general recursive builder
-        slow = DecisionTreeClassifier(criterion=criterion, max_depth=6).fit(X, y)
+    fast = _levelwise(X, y, criterion=criterion, max_depth=6)
+    slow = _recursive(X, y, criterion=criterion, max_depth=6)
     assert _same_tree(fast.tree_, slow.tree_)
+    assert _same_tree(DecisionTreeClassifier(criterion=criterion, max_depth=6).fit(X, y).tree_,
+                      fast.tree_, rtol=0)          # what fit grows
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -521,10 +558,7 @@ def test_levelwise_path_with_weights_grows_the_same_tree(seed, criterion):
     w[rng.uniform(size=n) < 0.2] = 0.0                     # weightless rows must not matter
     fast = DecisionTreeClassifier(criterion=criterion, max_depth=5).fit(X, y, sample_weight=w)
     keep = w > 0
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tree_module, "_LEVELWISE", False)
-        slow = DecisionTreeClassifier(criterion=criterion, max_depth=5).fit(
-            X[keep], y[keep], sample_weight=w[keep])
+    slow = _recursive(X[keep], y[keep], w[keep], criterion=criterion, max_depth=5)
     assert _same_tree(fast.tree_, slow.tree_, rtol=1e-12)
     drop = DecisionTreeClassifier(criterion=criterion, max_depth=5).fit(
         X[w > 0], y[w > 0], sample_weight=w[w > 0])
@@ -544,10 +578,8 @@ def test_levelwise_path_with_weights_far_apart_still_splits(criterion):
     y = (X[:, 0] > 0).astype(int)
     w = np.ones(m)
     w[np.argsort(X[:, 1])[:6]] = 1e-30       # the six smallest of feature 1 weigh almost nothing
-    fast = DecisionTreeClassifier(criterion=criterion).fit(X, y, sample_weight=w)
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tree_module, "_LEVELWISE", False)
-        slow = DecisionTreeClassifier(criterion=criterion).fit(X, y, sample_weight=w)
+    fast = _levelwise(X, y, w, criterion=criterion)
+    slow = _recursive(X, y, w, criterion=criterion)
     assert _same_tree(fast.tree_, slow.tree_, rtol=1e-12)
     assert fast.get_n_leaves() > 1
 
@@ -571,8 +603,7 @@ def test_presorted_rows_grow_the_tree_fit_grows(seed):
     kw = dict(criterion=["gini", "entropy"][seed % 2], max_depth=[None, 1, 4][seed % 3],
               max_features=[None, "sqrt"][(seed // 2) % 2], random_state=seed,
               min_samples_leaf=[1, 2][(seed // 4) % 2])
-    data = tree_module._Presorted.of(X).rows(keep)
-    fast = DecisionTreeClassifier(**kw)._fit_presorted(data, y, np.arange(K), w)
+    fast = LevelwiseGrower(X, y, np.arange(K)).fit(DecisionTreeClassifier(**kw), w, rows=keep)
     plain = DecisionTreeClassifier(**kw).fit(X[keep], y[keep],
                                              sample_weight=None if w is None else w[keep])
     assert _same_tree(fast.tree_, plain.tree_)
@@ -606,7 +637,7 @@ def test_flat_prediction_equals_the_recursive_walk(seed):
         Xt = rng.choice(pool, size=(300, d))
         walk = np.zeros((300, t.classes_.shape[0]))
         t._accumulate(t.tree_, Xt, np.arange(300), np.ones(300), walk)
-        assert tree_module._flatten(t.tree_) is not None
+        assert _flatten(t.tree_) is not None
         np.testing.assert_array_equal(t.predict_proba(Xt), walk)
 
 
@@ -634,19 +665,18 @@ def test_integer_weights_equal_repeated_rows(seed):
     assert _same_tree(a.tree_, b.tree_, rtol=1e-12)
 
 
-@pytest.mark.parametrize("levelwise", [True, False])
-def test_max_features_draws_per_node(levelwise, monkeypatch):
-    monkeypatch.setattr(tree_module, "_LEVELWISE", levelwise)
+@pytest.mark.parametrize("grow", [_levelwise, _recursive])
+def test_max_features_draws_per_node(grow):
     rng = np.random.default_rng(5)
     X = rng.normal(size=(200, 6))
     y = (X[:, 0] + 0.5 * X[:, 1] > 0).astype(int)
-    full = DecisionTreeClassifier(criterion="gini", max_depth=1).fit(X, y)
+    full = grow(X, y, criterion="gini", max_depth=1)
     assert full.tree_.feature == 0
-    roots = {DecisionTreeClassifier(criterion="gini", max_depth=1, max_features=1,
-                                    random_state=s).fit(X, y).tree_.feature for s in range(30)}
+    roots = {grow(X, y, criterion="gini", max_depth=1, max_features=1,
+                  random_state=s).tree_.feature for s in range(30)}
     assert len(roots) >= 4                  # one random attribute per node: many different roots
-    a = DecisionTreeClassifier(criterion="gini", max_features="sqrt", random_state=3).fit(X, y)
-    b = DecisionTreeClassifier(criterion="gini", max_features="sqrt", random_state=3).fit(X, y)
+    a = grow(X, y, criterion="gini", max_features="sqrt", random_state=3)
+    b = grow(X, y, criterion="gini", max_features="sqrt", random_state=3)
     assert _same_tree(a.tree_, b.tree_)     # same seed, same tree
 
 
@@ -656,20 +686,17 @@ def test_max_features_falls_back_to_a_feature_that_can_split():
     rng = np.random.default_rng(0)
     X = np.column_stack([np.ones((50, 5)), rng.normal(size=50)])
     y = (X[:, 5] > 0).astype(int)
-    for levelwise in (True, False):
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(tree_module, "_LEVELWISE", levelwise)
-            t = DecisionTreeClassifier(criterion="gini", max_features=1, random_state=0).fit(X, y)
+    for grow in (_levelwise, _recursive):
+        t = grow(X, y, criterion="gini", max_features=1, random_state=0)
         assert t.tree_.feature == 5 and t.score(X, y) == 1.0
 
 
-@pytest.mark.parametrize("levelwise", [True, False])
-def test_min_samples_leaf(levelwise, monkeypatch):
-    monkeypatch.setattr(tree_module, "_LEVELWISE", levelwise)
+@pytest.mark.parametrize("grow", [_levelwise, _recursive])
+def test_min_samples_leaf(grow):
     rng = np.random.default_rng(1)
     X = rng.normal(size=(150, 3))
     y = rng.integers(0, 2, 150)
-    t = DecisionTreeClassifier(criterion="gini", min_samples_leaf=7).fit(X, y)
+    t = grow(X, y, criterion="gini", min_samples_leaf=7)
     leaves = [nd for nd in t._nodes() if nd.is_leaf]
     assert min(nd.n_samples for nd in leaves) >= 7
     assert t.get_n_leaves() > 3
@@ -898,3 +925,54 @@ def test_best_threshold_gain_ratio_score():
     r = np.mean(x <= t)
     assert t == t_gain
     assert abs(ratio - gain / (-r * np.log2(r) - (1 - r) * np.log2(1 - r))) < 1e-12
+
+
+# --- bad and extreme input: rows of zero weight, export_text's names ----------
+
+def test_tree_rows_of_zero_weight_do_not_move_thresholds():
+    X = np.array([[0.0], [1.0], [5.0], [9.0]])
+    y = np.array([0, 0, 1, 1])
+    weighted = DecisionTreeClassifier().fit(X, y, sample_weight=[1, 1, 0, 1])
+    dropped = DecisionTreeClassifier().fit(X[[0, 1, 3]], y[[0, 1, 3]])
+    # guards against: threshold 3 (midpoint of 1 and the weightless 5) instead of 5
+    assert export_text(weighted) == export_text(dropped) == "x0 <= 5: 0\nx0 > 5: 1"
+    grid = np.linspace(-1, 10, 45)[:, None]
+    np.testing.assert_array_equal(weighted.predict(grid), dropped.predict(grid))
+
+
+def test_best_threshold_ignores_weightless_values():
+    x = np.array([0.0, 1.0, 5.0, 9.0])
+    y = np.array([0, 0, 1, 1])
+    t, gain = best_threshold(x, y, sample_weight=[1, 1, 0, 1])
+    t_ref, gain_ref = best_threshold(x[[0, 1, 3]], y[[0, 1, 3]])
+    assert (t, gain) == (t_ref, gain_ref) == (5.0, gain_ref)
+
+
+def test_tree_zero_weights_equal_dropping_rows_on_random_data():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(80, 3))
+    y = (X[:, 0] + 0.5 * rng.normal(size=80) > 0).astype(int)
+    w = rng.integers(0, 3, size=80).astype(float)          # a third of the rows weigh 0
+    keep = w > 0
+    a = DecisionTreeClassifier(max_depth=4).fit(X, y, sample_weight=w)
+    b = DecisionTreeClassifier(max_depth=4).fit(X[keep], y[keep], sample_weight=w[keep])
+    Xt = rng.normal(size=(300, 3))
+    np.testing.assert_array_equal(a.predict_proba(Xt), b.predict_proba(Xt))
+
+
+def test_tree_all_weight_on_one_class_is_an_error():
+    X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    with pytest.raises(ValueError, match="two classes with positive weight"):
+        DecisionTreeClassifier().fit(X, [0, 0, 1, 1], sample_weight=[1, 1, 0, 0])
+    with pytest.raises(ValueError, match="weight.*zero"):
+        DecisionTreeClassifier().fit(X, [0, 0, 1, 1], sample_weight=[0, 0, 0, 0])
+
+
+def test_export_text_checks_the_names():
+    # guards against: IndexError: list index out of range
+    X, y = binary(40, 3)
+    tree = DecisionTreeClassifier(max_depth=2).fit(X, y)
+    with pytest.raises(ValueError, match="feature_names has 1 name.*fitted with 3 features"):
+        export_text(tree, feature_names=["a"])
+    with pytest.raises(ValueError, match="class_names has 3 name.*2 classes"):
+        export_text(tree, class_names=["a", "b", "c"])

@@ -6,6 +6,7 @@ import pytest
 from mlbook._validation import (
     NotFittedError,
     check_array,
+    check_bool,
     check_classification_targets,
     check_consistent_length,
     check_is_fitted,
@@ -15,7 +16,20 @@ from mlbook._validation import (
     check_scalar,
     check_X_y,
     column_or_1d,
+    encode_labels,
 )
+from input_data import binary
+from mlbook.discriminant_analysis import KernelFisherDiscriminant, LinearDiscriminantAnalysis
+from mlbook.linear_model import (ElasticNet, Lasso, LeastAbsoluteDeviation, LinearRegression,
+                                 LogisticRegression, Ridge)
+from mlbook.svm import SVC, SVR, LinearSVMPrimal
+from mlbook.tree import DecisionTreeClassifier, ObliqueDecisionTreeClassifier
+
+#: Every estimator of the chapters that these cross-cutting checks run over.
+ALL_ESTIMATORS = [LinearRegression, LeastAbsoluteDeviation, Ridge, Lasso, ElasticNet,
+                  LogisticRegression, LinearDiscriminantAnalysis, KernelFisherDiscriminant,
+                  DecisionTreeClassifier, ObliqueDecisionTreeClassifier, SVC, SVR,
+                  LinearSVMPrimal]
 
 
 @pytest.mark.parametrize(
@@ -87,3 +101,203 @@ def test_random_state_is_local_and_reproducible():
     np.testing.assert_array_equal(np.random.get_state()[1], before)
     with pytest.raises(TypeError, match="random_state must be"):
         check_random_state("seed")
+
+
+# --- bad and extreme input ----------------------------------------------------
+
+@pytest.mark.parametrize("Est", ALL_ESTIMATORS, ids=lambda c: c.__name__)
+def test_complex_X_is_rejected(Est):
+    # guards against: 12 of these 13 fitted on the real part with a ComplexWarning at most
+    X, y = binary(40, 2)
+    with pytest.raises(ValueError, match="X contains complex numbers"):
+        Est().fit(X + 1j, y)
+
+
+@pytest.mark.parametrize("Est", ALL_ESTIMATORS, ids=lambda c: c.__name__)
+def test_sparse_input_is_rejected_clearly(Est):
+    # guards against: "setting an array element with a sequence"
+    sparse = pytest.importorskip("scipy.sparse")
+    X, y = binary(40, 2)
+    with pytest.raises(TypeError, match=r"X is a sparse matrix .*sparse input is not supported"):
+        Est().fit(sparse.csr_matrix(X), y)
+    fitted = Est().fit(X, y)
+    with pytest.raises(TypeError, match="sparse input is not supported"):
+        fitted.predict(sparse.csr_array(X))
+
+
+@pytest.mark.parametrize("Est", [LinearRegression, Ridge, Lasso, LeastAbsoluteDeviation, SVR])
+def test_regressor_string_y_names_y(Est):
+    # guards against: "could not convert string to float: np.str_('a')"
+    X, _ = binary(10, 2)
+    with pytest.raises(ValueError, match="^y must contain numbers"):
+        Est().fit(X, np.array(["a"] * 10))
+
+
+@pytest.mark.parametrize("model, message", [
+    (ObliqueDecisionTreeClassifier(alpha=np.inf), "alpha must be finite"),      # guards against: NaN, accuracy 0.5
+    (LinearSVMPrimal(average="yes"), "average must be True or False"),        # guards against: ignored
+    (LinearRegression(solver="normal", max_iter=0), "max_iter must be >= 1"),
+    (LinearRegression(solver="normal", learning_rate=-1.0), "learning_rate must be > 0"),
+    (LinearRegression(solver="normal", tol=-1.0), "tol must be >= 0"),
+    (LogisticRegression(solver="newton", learning_rate=0.0), "learning_rate must be > 0"),
+    (LogisticRegression(solver="newton", batch_size=0), "batch_size must be >= 1"),
+    (LogisticRegression(solver="gd", random_state="seed"), "random_state must be"),
+    (LinearSVMPrimal(random_state="seed"), "random_state must be"),
+    (SVC(kernel="linear", gamma=-1.0), "gamma must be > 0"),
+    (SVC(kernel="rbf", degree=0), "degree must be >= 1"),
+    (SVC(kernel="rbf", coef0=np.inf), "coef0 must be finite"),
+    (SVR(kernel="linear", gamma="bogus"), "gamma must be 'scale', 'auto' or a positive"),
+    (SVC(kernel=lambda A, B: A @ B.T, gamma=0.0), "gamma must be > 0"),
+    (SVR(kernel=lambda A, B: A @ B.T, degree=1.5), "degree must be of type Integral"),
+    (KernelFisherDiscriminant(kernel="linear", gamma=-1.0), "gamma must be"),
+    (KernelFisherDiscriminant(kernel="rbf", degree=0), "degree must be"),
+    (KernelFisherDiscriminant(kernel="rbf", coef0=np.nan), "coef0 must be"),
+    (KernelFisherDiscriminant(reg=np.inf), "reg must be finite"),
+    (DecisionTreeClassifier(max_depth=0), "max_depth must be >= 1"),
+    (LinearDiscriminantAnalysis(n_components=0), "n_components must be >= 1"),
+], ids=lambda v: v if isinstance(v, str) else type(v).__name__)
+def test_every_parameter_is_validated(model, message):
+    X, y = binary(40, 2)
+    with pytest.raises((ValueError, TypeError), match=message):
+        model.fit(X, y)
+
+
+def test_column_vector_y_warns_and_fits_the_same():
+    from mlbook._validation import DataConversionWarning
+
+    X, y = binary(40, 2)
+    flat = LogisticRegression().fit(X, y)
+    with pytest.warns(DataConversionWarning, match="A column-vector y was passed"):
+        column = LogisticRegression().fit(X, y[:, None])
+    np.testing.assert_array_equal(column.coef_, flat.coef_)
+    with pytest.warns(DataConversionWarning):
+        DecisionTreeClassifier().fit(X, y[:, None])
+
+
+@pytest.mark.parametrize("Est", [LogisticRegression, KernelFisherDiscriminant, LinearSVMPrimal])
+def test_binary_only_estimators_say_so(Est):
+    X, _ = binary(60, 2)
+    with pytest.raises(ValueError, match="Only binary classification is supported"):
+        Est().fit(X, np.arange(60) % 3)
+
+
+@pytest.mark.parametrize("Est, binary", [(LogisticRegression, True),
+                                         (KernelFisherDiscriminant, True),
+                                         (LinearSVMPrimal, True),
+                                         (SVC, False), (DecisionTreeClassifier, False),
+                                         (LinearDiscriminantAnalysis, False)])
+def test_multi_class_tag(Est, binary):
+    pytest.importorskip("sklearn", minversion="1.6")
+    from sklearn.utils import get_tags
+
+    assert get_tags(Est()).classifier_tags.multi_class is (not binary)
+
+
+
+# --- check_bool, check_scalar's finiteness, encode_labels -------------------------
+
+@pytest.mark.parametrize("value", [True, False, np.True_, np.False_])
+def test_check_bool_accepts_python_and_numpy_bools(value):
+    assert check_bool(value, "flag") is bool(value)
+
+
+@pytest.mark.parametrize("value", ["no", "True", 1, 0, None, 1.0, np.int64(1), [True]])
+def test_check_bool_refuses_everything_else(value):
+    with pytest.raises(TypeError, match="flag must be True or False; got"):
+        check_bool(value, "flag")
+
+
+@pytest.mark.parametrize("value", [np.inf, -np.inf, float("inf")])
+def test_check_scalar_refuses_infinity_unless_allowed(value):
+    with pytest.raises(ValueError, match="alpha must be finite"):
+        check_scalar(value, "alpha")
+    assert check_scalar(value, "C", allow_inf=True) == value
+    with pytest.raises(ValueError, match="C must be a number; got NaN"):
+        check_scalar(np.nan, "C", allow_inf=True)
+
+
+def test_check_scalar_with_bool_is_check_bool():
+    assert check_scalar(np.False_, "shuffle", bool) is False
+    with pytest.raises(TypeError, match="shuffle must be True or False"):
+        check_scalar(1, "shuffle", bool)
+
+
+@pytest.mark.parametrize("y", [["b", "a", "c", "a"], [3, 1, 2, 1], [2.5, -1.0, 2.5, 0.0]])
+def test_encode_labels_sorts_the_classes(y):
+    classes, codes = encode_labels(y)
+    np.testing.assert_array_equal(classes, np.unique(y))      # the one order: sorted
+    np.testing.assert_array_equal(classes[codes], y)
+    assert codes.dtype == np.int64
+
+
+def test_encode_labels_with_given_classes_keeps_their_order():
+    classes, codes = encode_labels(["a", "c", "z", "b"], classes=["c", "b", "a"])
+    assert classes.tolist() == ["c", "b", "a"] and codes.tolist() == [2, 0, -1, 1]
+    assert encode_labels([1, 2], classes=["1", "2"])[1].tolist() == [-1, -1]   # strings vs numbers
+
+
+@pytest.mark.parametrize("seed,error,match", [(True, TypeError, "random_state must be None, an int"),
+                                              (-1, ValueError, "random_state must be >= 0"),
+                                              ("x", TypeError, "random_state must be None, an int")])
+def test_check_random_state_refuses_bools_and_negative_seeds(seed, error, match):
+    # guards against: True taken as the seed 1; -1 reaching NumPy's own message
+    with pytest.raises(error, match=match):
+        check_random_state(seed)
+
+
+@pytest.mark.parametrize("Est", [SVC, SVR])
+def test_svm_validates_random_state_also_for_wss2(Est):
+    # random_state is read by selection="platt" only; it is still checked
+    X, y = binary(40, 2)
+    with pytest.raises(TypeError, match="random_state must be"):
+        Est(random_state="x").fit(X, y)
+
+
+# --- every estimator checks every scalar hyper-parameter -----------------------------
+
+def _public_estimators() -> list[type]:
+    import importlib
+    import inspect
+    import pkgutil
+
+    import mlbook
+    from mlbook.base import BaseEstimator
+
+    found = {}
+    for info in pkgutil.walk_packages(mlbook.__path__, prefix="mlbook."):
+        module = importlib.import_module(info.name)
+        for name in getattr(module, "__all__", []):
+            obj = getattr(module, name)
+            if (inspect.isclass(obj) and issubclass(obj, BaseEstimator) and hasattr(obj, "fit")
+                    and not inspect.isabstract(obj)):
+                found[name] = obj
+    return [found[k] for k in sorted(found)]
+
+
+def _scalar_parameters():
+    import inspect
+
+    bad = {bool: ["no", 1, None], float: ["x", True, np.inf, np.nan], int: ["x", True, np.inf]}
+    for Est in _public_estimators():
+        for name, p in inspect.signature(Est.__init__).parameters.items():
+            kind = type(p.default)
+            if kind in bad:
+                for value in bad[kind]:
+                    yield pytest.param(Est, name, value, id=f"{Est.__name__}-{name}={value!r}")
+
+
+#: Values a parameter takes on purpose.
+MEANINGFUL = {("LogisticRegression", "C", np.inf): "C=inf is the unpenalised model"}
+
+
+@pytest.mark.parametrize("Est, name, value", list(_scalar_parameters()))
+def test_every_scalar_hyper_parameter_is_checked(Est, name, value):
+    # guards against: BPNetwork(accumulated="no") running accumulated BP, Perceptron(eta0=inf)
+    # giving NaN weights, SVC(random_state="x") accepted because only "platt" reads it
+    if (Est.__name__, name, value) in MEANINGFUL:
+        pytest.skip(MEANINGFUL[(Est.__name__, name, value)])
+    X, y = binary(40, 3)
+    if Est.__name__ in ("CategoricalNB", "MixedNB"):
+        X = (X > 0).astype(int)                     # category codes
+    with pytest.raises((TypeError, ValueError), match=name):
+        Est(**{name: value}).fit(X, y)

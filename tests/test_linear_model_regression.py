@@ -21,6 +21,7 @@ from mlbook.linear_model import (
     squared_loss,
     squared_loss_gradient,
 )
+from input_data import binary
 
 sk_linear = pytest.importorskip("sklearn.linear_model")
 
@@ -322,3 +323,56 @@ def test_no_warning_on_full_rank():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         LinearRegression().fit(X, y)
+
+
+def test_gradient_descent_on_a_tiny_scale_does_not_stop_at_once():
+    # guards against: X * 1e-10 gave a gradient below tol=1e-8 after the intercept settled, and
+    # "converged" with R^2 = 0 and no warning; a feature's gradient is now compared with
+    # tol times the feature's scale, so the descent runs on and says it did not converge
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 3))
+    y = X @ np.array([1.0, 2.0, 3.0]) + 0.1 * rng.normal(size=30)
+    with pytest.warns(ConvergenceWarning, match="reached max_iter=200"):
+        LinearRegression(solver="gd", max_iter=200).fit(X * 1e-10, y)
+    # on unit-scale features the test is the absolute one: the same steps as before
+    ok = LinearRegression(solver="gd").fit(X, y)
+    assert ok.n_iter_ < 1000
+
+
+# --- bad and extreme input ----------------------------------------------------
+
+@pytest.mark.parametrize("scale", [1e14, 1e-16])
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_lad_is_scale_equivariant(scale, fit_intercept):
+    # guards against: R^2 = 0.98 at 1e14 and -0.004 at 1e-16 on noise-free data
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(50, 3))
+    y = X @ np.array([1.0, 2.0, 3.0]) + (0.5 if fit_intercept else 0.0)
+    model = LeastAbsoluteDeviation(fit_intercept=fit_intercept).fit(X * scale, y)
+    # y is exactly linear in X: the fit is exact up to rounding (1e-9 relative).
+    np.testing.assert_allclose(model.coef_ * scale, [1.0, 2.0, 3.0], rtol=1e-9, atol=0)
+    assert model.score(X * scale, y) > 1 - 1e-12
+
+
+def test_complex_y_is_rejected():
+    X, y = binary(40, 2)
+    with pytest.raises(ValueError, match="y contains complex numbers"):
+        LinearRegression().fit(X, y + 0j)
+
+
+@pytest.mark.filterwarnings("ignore::mlbook.linear_model.ConvergenceWarning")
+def test_normal_equations_report_no_iteration_count():
+    X, y = binary(40, 2)
+    gd = LinearRegression(solver="gd", max_iter=50).fit(X, y.astype(float))
+    assert 1 <= gd.n_iter_ <= 50
+    # guards against: n_iter_ = 0, as if the solver had stopped before its first step
+    normal = gd.set_params(solver="normal").fit(X, y)
+    assert not hasattr(normal, "n_iter_") and not hasattr(normal, "loss_history_")
+    assert normal.rank_ == 2
+
+
+def test_missing_y_message():
+    X, _ = binary(10, 2)
+    with pytest.raises(ValueError, match="requires y to be passed, but the target y is None"):
+        LinearRegression().fit(X, None)
+

@@ -636,3 +636,45 @@ def test_cost_curve_lies_under_the_trivial_classifiers(n, seed):
     pc2, cost2 = M.cost_curve(y, np.exp(s))
     np.testing.assert_array_equal(pc, pc2)
     np.testing.assert_array_equal(cost, cost2)
+
+
+# --- zero spread up to rounding; bool parameters ---------------------------------
+
+_A5x2 = [[.3, .2], [.2, .1], [.3, .1], [.2, .3], [.1, .3]]
+_B5x2 = [[.2, .1], [.1, 0], [.2, 0], [.1, .2], [0, .2]]   # _A5x2 - 0.1, written out
+
+
+@pytest.mark.parametrize("call,match", [
+    (lambda: MS.ttest_1samp([0.1] * 3, 0), "a has zero variance"),   # guards against: t = 1e16, p = 1e-32
+    (lambda: MS.paired_ttest_kfold([.3, .2, .1], [.2, .1, 0]), "zero variance"),
+    (lambda: MS.corrected_resampled_ttest([.3, .2, .1], [.2, .1, 0], 8, 2), "zero variance"),
+    (lambda: MS.paired_ttest_5x2cv(_A5x2, _B5x2), "do not vary"),
+], ids=["ttest_1samp", "paired_ttest_kfold", "corrected_resampled_ttest", "paired_ttest_5x2cv"])
+def test_a_spread_of_rounding_errors_is_zero_variance(call, match):
+    # [.3, .2, .1] - [.2, .1, 0] is not exactly constant in float64 (variance 2.9e-34)
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_a_small_real_spread_is_not_taken_for_rounding():
+    # a spread of 1e-12 on values of size 1 is 4,500 ulps: a real (if small) spread
+    stats = pytest.importorskip("scipy.stats", reason="SciPy is the oracle")
+    x = [1.0, 1.0 + 1e-12, 1.0 + 3e-12]
+    ours, theirs = MS.ttest_1samp(x, 1.0), stats.ttest_1samp(x, 1.0)
+    # 1e-9: the same formula, summed in another order (the spread is 1e-12, its rounding 1e-16)
+    assert np.isclose(ours.statistic, theirs.statistic, rtol=1e-9, atol=0)
+
+
+@pytest.mark.parametrize("call,name", [
+    (lambda v: MS.mcnemar_test([0, 1, 1, 0], [0, 1, 0, 0], [1, 1, 1, 0], correction=v), "correction"),
+    (lambda v: MS.mcnemar_test([0, 1, 1, 0], [0, 1, 0, 0], [1, 1, 1, 0], exact=v), "exact"),
+    (lambda v: MS.friedman_test([[1, 2, 3], [1, 3, 2], [2, 1, 3]], greater_is_better=v),
+     "greater_is_better"),
+    (lambda v: MS.friedman_test([[1, 2, 3], [1, 3, 2], [2, 1, 3]], tie_correction=v),
+     "tie_correction"),
+])
+def test_bool_parameters_of_the_tests_are_checked(call, name):
+    # guards against: friedman_test(greater_is_better="no") ranked as if True
+    call(np.True_)
+    with pytest.raises(TypeError, match=f"{name} must be True or False"):
+        call("no")

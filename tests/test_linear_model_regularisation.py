@@ -1,5 +1,7 @@
 """Tests of ridge, LASSO and elastic net in mlbook.linear_model (oracle: scikit-learn)."""
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -309,3 +311,25 @@ def test_unpenalised_intercept_is_translation_equivariant(seed, shift, Est):
     # centring removes the shift up to rounding of |shift| * eps; CD then agrees to its tol
     np.testing.assert_allclose(b.coef_, a.coef_, rtol=0, atol=1e-7)
     assert abs(b.intercept_ - a.intercept_ - shift) <= 1e-7 * max(1.0, abs(shift))
+
+
+def test_elastic_net_near_the_float64_maximum():
+    # guards against: X^T X overflowed: a NaN intercept and zero coefficients, NumPy warnings only.
+    # X * s (s = 2**600) is fitted as X with the penalties divided by s (l1) and s**2 (l2):
+    # with alpha = 0.1 * s that is l1 = 0.05 * m and l2 = 0.05 * m / s, which adds 3.6e-181
+    # to a diagonal of about 30 and so changes nothing: the LASSO with alpha = 0.05 on X,
+    # bit for bit (every rescaling is by a power of two, exact)
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 3))
+    y = X @ np.array([1.0, 2.0, 3.0]) + 0.1 * rng.normal(size=30)
+    s = 2.0**600
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        big = ElasticNet(alpha=0.1 * s).fit(X * s, y)
+        small = Lasso(alpha=0.05).fit(X, y)
+    assert np.array_equal(big.coef_ * s, small.coef_)
+    assert big.intercept_ == small.intercept_
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        huge = ElasticNet(alpha=0.1).fit(X * 1e307, y)     # the case found: finite now
+    assert np.isfinite(huge.intercept_) and np.isfinite(huge.coef_).all()
