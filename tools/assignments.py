@@ -76,7 +76,7 @@ GRADER_CELL = '''\
 import importlib.util, os, subprocess, sys
 
 if importlib.util.find_spec("otter") is None:
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "otter-grader>=7"], check=True)
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "otter-grader>=7,<8"], check=True)
     importlib.invalidate_caches()
 import otter
 
