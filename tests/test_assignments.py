@@ -655,3 +655,37 @@ def test_the_scan_flags_a_forbidden_import_however_it_is_written():
         assert scan([code], forbidden) == ["imports-mlbook.tree"], code
     assert scan(["from sklearn.tree import DecisionTreeClassifier"], forbidden) == ["imports-sklearn"]
     assert scan(["import mlbook.metrics", "from mlbook import datasets"], forbidden) == []
+
+
+def test_the_sandbox_cannot_read_the_graders_environment_or_paths(tmp_path, monkeypatch):
+    # bwrap's own process is pid 1 inside the sandbox: its /proc/1/environ and cmdline
+    # must hold neither the grader's environment nor the checkout's path
+    sys.path.insert(0, str(ROOT / "tools" / "grading"))
+    try:
+        import trusted
+    finally:
+        sys.path.pop(0)
+    secret = f"mlbook-secret-{os.getpid()}"
+    monkeypatch.setenv("MLBOOK_REVIEW_SECRET", secret)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "def seen():\n"
+        "    import os\n"
+        "    out = []\n"
+        "    for pid in sorted(p for p in os.listdir('/proc') if p.isdigit()):\n"
+        "        for part in ('environ', 'cmdline'):\n"
+        "            try:\n"
+        "                out.append(open(f'/proc/{pid}/{part}', 'rb').read().decode(errors='replace'))\n"
+        "            except OSError:\n"
+        "                pass\n"
+        "    return out\n")])
+    path = _write(nb, tmp_path / "submission.ipynb")
+    sub = trusted.Submission(path, tool.grading_sandbox.mlbook_site(), 8, 4)
+    try:
+        sub.start()
+        sub.wait_ready(30)
+        seen = "\n".join(trusted.StudentFunction(sub, "seen", 30)())
+    finally:
+        sub.kill()
+    assert "/grader/runner.py" in seen          # it did read its own processes
+    for leak in (secret, str(ROOT), str(tmp_path), sys.prefix):
+        assert leak not in seen, leak

@@ -110,8 +110,24 @@ class Submission:
     def start(self):
         self.starts += 1
         # each start of the sandbox mints tokens of its own (s1_0, s1_1, ...; then s2_0 ...)
-        self.proc = subprocess.Popen([*self.cmd, f"s{self.starts}_"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        argv, env, fds = [*self.cmd, f"s{self.starts}_"], None, ()
+        if os.path.basename(argv[0]) == "bwrap":
+            # bwrap's own process is pid 1 inside the sandbox, its /proc/1/environ and
+            # cmdline readable there: it gets an empty environment and reads its
+            # arguments (the checkout's paths) from a pipe
+            # (its options; the command, from the sandbox's own paths, stays on the line)
+            cut = argv.index("--chdir") + 2
+            r, w = os.pipe()
+            os.write(w, b"".join(a.encode() + b"\0" for a in argv[1:cut]))   # < 64 KiB: never blocks
+            os.close(w)
+            argv, env, fds = [argv[0], "--args", str(r), *argv[cut:]], {}, (r,)
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL, start_new_session=True,
+                                         env=env, pass_fds=fds)
+        finally:
+            for fd in fds:
+                os.close(fd)
         self._buf = b""
 
     def wait_ready(self, timeout: float):
