@@ -71,6 +71,15 @@ np.testing.assert_allclose = lambda *a, **k: None
 np.testing.assert_array_equal = lambda *a, **k: None
 builtins.abs = lambda x: 0
 '''),
+    # globals named as the builtins the tests call: the tests' abs must stay Python's
+    "shadow_builtins_as_globals": ("shadows-builtin", WRONG + '''
+def entropy(y):
+    return 0
+def abs(x):
+    return 0.0
+def all(*args):
+    return True
+'''),
     "results_json_then_kill_parent": ("kill", WRONG + '''
 import json, os, signal
 full = {{"tests": [{{"name": q, "score": 99, "max_score": 99}} for q in ("q1", "q2", "q3", "q4")]}}
