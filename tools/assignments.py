@@ -452,7 +452,8 @@ def grade_one(submission: Path, autograder: Path, points: dict[str, float],
     notebook next to the autograder zip). The pair gets ``timeout`` seconds of wall time
     and ``memory_mb`` megabytes of address space per process; a cell that runs longer
     than ``cell_timeout`` seconds is stopped and the next one runs; a call into the
-    submission that runs longer than ``test_timeout`` fails its test.
+    submission that runs longer than ``test_timeout``, or a test (its calls and its own
+    computations) that runs longer than ``test_timeout`` + 3 s, fails that test.
     """
     import hashlib
 
