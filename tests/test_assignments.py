@@ -657,6 +657,14 @@ def test_the_scan_flags_a_forbidden_import_however_it_is_written():
     assert scan(["import mlbook.metrics", "from mlbook import datasets"], forbidden) == []
 
 
+def test_the_scan_flags_reaching_for_the_runners_pipe():
+    scan = tool.grading_sandbox.scan
+    for code in ("import __main__\n__main__._OUT.write(b'{}')", "import os\nos.write(3, b'{}')",
+                 "import sys\nsys.modules['__main__'].send({})"):
+        assert "grader-internals" in scan([code]), code
+    assert "grader-internals" not in scan(["if __name__ == '__main__':\n    print(1)"])
+
+
 def test_the_sandbox_cannot_read_the_graders_environment_or_paths(tmp_path, monkeypatch):
     # bwrap's own process is pid 1 inside the sandbox: its /proc/1/environ and cmdline
     # must hold neither the grader's environment nor the checkout's path

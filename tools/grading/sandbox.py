@@ -142,6 +142,9 @@ def command(notebook: Path, mlbook: Path | None, cell_timeout: float, call_timeo
 
 _PATTERNS = {
     "otter": r"\botter\b",
+    # the runner's own objects and pipe (import __main__, sys.modules, writing to a file
+    # descriptor): where a forged message to the grader would come from
+    "grader-internals": r"\b(import|from)\s+__main__\b|\bsys\.modules\b|\bos\.(write|dup2?|fdopen)\b|\bgc\.get_objects\b",
     "proc": r"/proc\b",
     "pickle": r"\b(c?pickle|dill|cloudpickle|marshal|shelve)\b",
     "ctypes": r"\b(ctypes|cffi)\b",
