@@ -47,15 +47,20 @@ $(VENV)/.oracles-installed: $(BIN)/python pyproject.toml
 # The notebooks' checked outputs are those of the default seeds: MLBOOK_SEED=0.
 PYTEST := MLBOOK_SEED=0 $(BIN)/python -m pytest -n auto --dist loadfile
 
+# The grading tests run submissions in the grader's sandbox, made by Debian's bubblewrap.
+NEED_BWRAP = command -v bwrap >/dev/null 2>&1 || { echo "bubblewrap (bwrap) is missing: the grading tests run submissions in its sandbox; install Debian's bubblewrap (sudo apt-get install bubblewrap)"; exit 2; }
+
 # The contributor's loop: everything but the slow suites (marker `slow`); the
 # PyTorch comparisons skip, saying why, unless the extra [oracles] is installed.
 test: $(VENV)/.test-installed
+	@$(NEED_BWRAP)
 	$(PYTEST) -m "not slow"
 
 # Everything: `make test` with the PyTorch oracles, then the slow suites (the Colab
 # simulation, grading every assignment and its Colab grader.check, scikit-learn's
 # check_estimator over every estimator, the seed sweep over SEEDS). CI runs this.
 test-all: $(VENV)/.test-installed $(VENV)/.oracles-installed
+	@$(NEED_BWRAP)
 	@t0=$$(date +%s) && $(PYTEST) -m "not slow" && t1=$$(date +%s) && \
 	MLBOOK_GRADE_ALL=1 MLBOOK_SEED_SWEEP=$(SEEDS) $(PYTEST) -m slow && t2=$$(date +%s) && \
 	echo "make test-all: the tests of make test (with the oracles) $$((t1 - t0)) s, the slow suites $$((t2 - t1)) s"
@@ -125,12 +130,13 @@ assignments: $(VENV)/.assign-installed
 # `make test` only builds them, checks the student versions and one Colab run;
 # `make test-all`, which CI runs, includes this).
 test-assignments: $(VENV)/.test-installed
+	@$(NEED_BWRAP)
 	MLBOOK_GRADE_ALL=1 $(BIN)/python -m pytest tests/test_assignments.py tests/test_colab.py \
 		-k "solution_full or grader_check"
 
 grade: $(VENV)/.assign-installed
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder of .ipynb> [ASSIGNMENT=<id>]"; exit 2; }
-	@command -v bwrap >/dev/null 2>&1 || { echo "bubblewrap (bwrap) is missing: submissions are graded only in its sandbox; install Debian's bubblewrap (sudo apt-get install bubblewrap)"; exit 2; }
+	@$(NEED_BWRAP)
 	$(BIN)/python tools/assignments.py grade "$(SUBMISSIONS)" --jobs $(JOBS) --timeout $(TIMEOUT) \
 		--cell-timeout $(CELL_TIMEOUT) --test-timeout $(TEST_TIMEOUT) --memory $(MEMORY) \
 		$(if $(ASSIGNMENT),--assignment $(ASSIGNMENT))
