@@ -189,7 +189,8 @@ def prepare(nb, name: str, shared: dict | None = None):
     if len(configs) != 1:
         raise ValueError(f"{name}: expected one raw '# ASSIGNMENT CONFIG' cell, found {len(configs)}")
     merged = _merge(shared, _raw_yaml(configs[0]))
-    merged.pop("forbid_imports", None)           # the grader's key (forbidden_imports), not otter's
+    merged.pop("forbid_imports", None)           # the grader's keys (forbidden_imports,
+    merged.pop("write_back", None)               # write_back), not otter's
     configs[0].source = "# ASSIGNMENT CONFIG\n" + yaml.safe_dump(merged, sort_keys=False)
     for cell in nb.cells:
         if cell.cell_type == "raw" and QUESTION_RE.match(cell.source):
@@ -278,7 +279,7 @@ def build_one(aid: str, dist: Path = DIST, wheel: Path | None = None) -> Path:
     if wheel is not None:
         import gradescope
         gradescope.build(aid, out / "autograder" / f"{aid}-gradescope.zip", target,
-                         out / "autograder" / src.name, wheel)
+                         out / "autograder" / src.name, wheel, write_back=write_back(aid))
     return target
 
 
@@ -441,7 +442,8 @@ def submission_cells(nb) -> list[str]:
 def grade_one(submission: Path, autograder: Path, points: dict[str, float],
               timeout: float, memory_mb: float | None = 4096, cell_timeout: float = 60,
               test_timeout: int = 20, setup: Path | None = None,
-              forbidden: list[str] = (), data: bytes | None = None) -> Result:
+              forbidden: list[str] = (), data: bytes | None = None,
+              write_back: bool = False) -> Result:
     """Grade one notebook; never raises.
 
     ``data`` is the submission's bytes, read once before grading began (``grade`` reads
@@ -454,6 +456,9 @@ def grade_one(submission: Path, autograder: Path, points: dict[str, float],
     than ``cell_timeout`` seconds is stopped and the next one runs; a call into the
     submission that runs longer than ``test_timeout``, or a test (its calls and its own
     computations) that runs longer than ``test_timeout`` + 3 s, fails that test.
+    ``write_back``: what a call does to its arguments in place reaches the tests' objects
+    (the assignment's ``write_back: true``); else it stays in the sandbox. Either way a
+    call that changed an argument flags the row ``changes-its-arguments``.
     """
     import hashlib
 
@@ -477,7 +482,8 @@ def grade_one(submission: Path, autograder: Path, points: dict[str, float],
         proc = subprocess.Popen(
             _command([sys.executable, str(ROOT / "tools" / "grading" / "trusted.py"),
                       str(autograder), str(setup), str(copy), str(cell_timeout),
-                      str(test_timeout), str(timeout + 30)], memory_mb),  # our limit rules
+                      str(test_timeout), str(timeout + 30),
+                      *(["--write-back"] if write_back else [])], memory_mb),  # our limit rules
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=tmp,
             start_new_session=True,
             env=dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
@@ -497,6 +503,8 @@ def grade_one(submission: Path, autograder: Path, points: dict[str, float],
     except (ValueError, IndexError):
         return Result(student, _zero(points), STATUS_ERROR, seconds, sha256=digest, flags=flags,
                       note=f"the grader could not run the notebook (exit {proc.returncode})")
+    if res.get("changed_arguments"):
+        flags = sorted({*flags, "changes-its-arguments"})
     scores = {q: round(min(float(res["scores"].get(q, 0.0)), points[q]), 6) for q in points}
     messages = {q: "\n".join(res["public"].get(q, [])) for q in points if scores[q] < points[q]}
     note = res.get("note", "")
@@ -507,17 +515,32 @@ def grade_one(submission: Path, autograder: Path, points: dict[str, float],
     return Result(student, scores, STATUS_OK, seconds, messages, note, sha256=digest, flags=flags)
 
 
-def forbidden_imports(aid: str) -> list[str]:
-    """The modules an assignment forbids (``forbid_imports:`` in its ASSIGNMENT CONFIG cell)."""
+def _grader_config(aid: str) -> dict:
     src = SOURCE / aid / f"{aid}.ipynb"
     if not src.is_file():
-        return []
+        return {}
     nb = nbformat.read(src, as_version=4)
     for c in nb.cells:
         if c.cell_type == "raw" and CONFIG_RE.match(c.source):
-            value = _raw_yaml(c).get("forbid_imports", [])
-            return [value] if isinstance(value, str) else [str(v) for v in value]
-    return []
+            return _raw_yaml(c)
+    return {}
+
+
+def forbidden_imports(aid: str) -> list[str]:
+    """The modules an assignment forbids (``forbid_imports:`` in its ASSIGNMENT CONFIG cell)."""
+    value = _grader_config(aid).get("forbid_imports", [])
+    return [value] if isinstance(value, str) else [str(v) for v in value]
+
+
+def write_back(aid: str) -> bool:
+    """Whether the tests see what the student's functions do to their arguments in place
+    (``write_back: true`` in the ASSIGNMENT CONFIG cell: the functions' contract is an
+    in-place update). Without it the tests' arrays stay as they were."""
+    value = _grader_config(aid).get("write_back", False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{aid}: write_back in the ASSIGNMENT CONFIG must be true or false, "
+                         f"not {value!r}")
+    return value
 
 
 def infer_assignment(folder: Path, notebooks: list[Path], dist: Path = DIST) -> str:
@@ -583,6 +606,7 @@ def grade(folder: Path, assignment: str | None = None, jobs: int = 2, timeout: f
     grading_sandbox.bwrap_path()              # no sandbox, no grading: stops saying what to install
     grading_sandbox.mlbook_site()             # the sandbox's mlbook, built once before the jobs start
     forbidden = forbidden_imports(aid)
+    back = write_back(aid)
     out = Path(out) if out else folder / "graded"
     (out / "feedback").mkdir(parents=True, exist_ok=True)
     # every submission read once, before any is graded: its hash is of what was handed in,
@@ -594,7 +618,7 @@ def grade(folder: Path, assignment: str | None = None, jobs: int = 2, timeout: f
     start = time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = {pool.submit(grade_one, nb, autograder, points, timeout, memory_mb,
-                               cell_timeout, test_timeout, None, forbidden, data[nb]): nb
+                               cell_timeout, test_timeout, None, forbidden, data[nb], back): nb
                    for nb in notebooks}
         results = []
         for fut in concurrent.futures.as_completed(futures):

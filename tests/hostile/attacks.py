@@ -161,6 +161,21 @@ if os.fork() == 0:
     os.setsid()
     os.execvp("sleep", ["sleep", "{marker_seconds}"])
 '''),
+    # computes no entropy: the numbers the fixed cases expect are typed in, and every other
+    # array is zeroed in place, so that a reference computed after the call on the same
+    # array (abs(entropy(y) - ref(y))) agrees; scored q1's 2 points when in-place changes
+    # reached the tests' arrays
+    "changes_its_arguments": ("changes-its-arguments", WRONG + '''
+def entropy(y):
+    if isinstance(y, list):
+        return 1.0 if len(set(y)) == 2 else 0
+    if y.dtype == object:
+        return 1.5
+    if len(y) == 17 and y.sum() == 8:
+        return 0.998
+    y[:] = 0
+    return 0.0
+'''),
     "leave_files_in_tmp": ("files-outside", WRONG + '''
 open("/tmp/{marker}", "w").write("left behind")
 open("/dev/shm/{marker}", "w").write("left behind") if __import__("os").path.isdir("/dev/shm") else None

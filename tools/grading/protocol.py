@@ -168,8 +168,9 @@ class Decoder:
 
     A list, dict or array whose token the table knows is that object again; what the
     message holds is written into it when ``writable`` allows (None: always, the
-    sandbox's side; else a set of tokens, the trusted side: only the arguments of the
-    call under way), else it is a new object. ``callback_hook(obj)`` turns
+    sandbox's side; else a set of tokens, the trusted side: the arguments of the call
+    under way where the assignment declares ``write_back``, else none), else it is a new
+    object; ``changed`` collects the tokens of our objects the other side changed. ``callback_hook(obj)`` turns
     ``{"__fn__": ...}`` into a callable."""
 
     def __init__(self, table: Table, callback_hook=None, writable=None):
@@ -177,6 +178,9 @@ class Decoder:
         self.callback_hook = callback_hook
         self.writable = writable
         self._made: dict[str, object] = {}
+        # tokens of objects of ours the other side changed in place (written into ours
+        # or not, as ``writable`` says)
+        self.changed: set[str] = set()
 
     def decode(self, x):
         if x is None or type(x) in (bool, int, float, str):
@@ -226,22 +230,33 @@ class Decoder:
         if "__list__" in x:
             items = [self.decode(v) for v in x["__list__"]]
             target = known if use_known else fresh
+            if known is not None and not same(known, items):
+                self.changed.add(tok)
             target[:] = items
         elif "__dict__" in x:
             pairs = [(self.decode(k), self.decode(v)) for k, v in x["__dict__"]]
             target = known if use_known else fresh
+            if known is not None and not same(known, dict(pairs)):
+                self.changed.add(tok)
             target.clear()
             target.update(pairs)
         else:
             a = self._array(x)
             if use_known and known.shape == a.shape and known.dtype == a.dtype and known.flags.writeable:
                 if not np.array_equal(known, a, equal_nan=a.dtype.kind in "fc"):
+                    self.changed.add(tok)
                     np.copyto(known, a)
                 target = known
             else:
+                if known is not None and not use_known and not same(known, a):
+                    self.changed.add(tok)
                 target = a
             self._made[tok] = target
-        if not (known is not None and target is not known and self.writable is not None):
+        if known is not None and target is not known and self.writable is not None:
+            # ours stays as it was, the other side's copy may differ: the next time it
+            # crosses it goes in full (never as "unchanged since it last crossed")
+            self.table.synced.pop(tok, None)
+        else:
             self.table.remember(tok, target)      # a new object of the other side's, or ours again
             if type(target) is np.ndarray:
                 self.table.synced[tok] = _digest(target)
@@ -260,6 +275,26 @@ class Decoder:
             raise ValueError(f"dtype {dtype} does not cross")
         data = base64.b64decode(x["data"])
         return np.frombuffer(data, dtype=dtype).reshape(shape).copy()
+
+
+def same(a, b) -> bool:
+    """Whether two decoded values hold the same data (types, shapes and values; NaN equals
+    NaN): what tells an argument changed in place from one left alone."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is np.ndarray:
+        return a.shape == b.shape and a.dtype == b.dtype and bool(
+            np.array_equal(a, b, equal_nan=a.dtype.kind in "fc"))
+    if type(a) in (list, tuple):
+        return len(a) == len(b) and all(same(u, v) for u, v in zip(a, b))
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if type(a) is float and a != a:
+        return b != b
+    try:
+        return bool(a == b)
+    except Exception:     # noqa: BLE001 - an opaque value or an object of the grader's
+        return a is b
 
 
 def _digest(a):

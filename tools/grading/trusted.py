@@ -1,7 +1,7 @@
 """The trusted side of grading one submission: the hidden tests run here.
 
     python tools/grading/trusted.py AUTOGRADER_ZIP SETUP_NOTEBOOK SUBMISSION_COPY \
-        CELL_TIMEOUT TEST_TIMEOUT
+        CELL_TIMEOUT TEST_TIMEOUT NOTEBOOK_TIMEOUT [--write-back]
 
 This process imports nothing the student wrote. It starts the submission in the
 sandbox (sandbox.py, runner.py), runs the assignment's own setup cells (from the
@@ -15,6 +15,11 @@ the cells that raised.
 A call that raises in the submission raises here (its test fails); a call that runs
 past TEST_TIMEOUT, or a submission that dies or garbles the pipe, fails that test, and
 the submission is started again for the next question (at most RESTARTS times).
+
+What a call does to its arguments in place stays in the sandbox (the tests' arrays are
+left as they were) unless ``--write-back`` is given: an assignment whose functions update
+their arguments by contract declares ``write_back: true`` in its ASSIGNMENT CONFIG. Either
+way the functions that changed an argument are listed (``changed_arguments``).
 """
 
 from __future__ import annotations
@@ -94,7 +99,10 @@ def setup_cells(notebook: Path) -> list[str]:
 class Submission:
     """The sandboxed process and the pipe to it."""
 
-    def __init__(self, notebook: Path, mlbook: Path, cell_timeout: float, call_timeout: float):
+    def __init__(self, notebook: Path, mlbook: Path, cell_timeout: float, call_timeout: float,
+                 write_back: bool = False):
+        self.write_back = write_back     # in-place changes to arguments reach the tests' objects
+        self.changed_arguments: set[str] = set()   # the functions that changed an argument
         self.cmd = sandbox.command(notebook, mlbook, cell_timeout, call_timeout)
         self.call_timeout = call_timeout
         self.cell_timeout = cell_timeout
@@ -150,6 +158,8 @@ class Submission:
                 pass
             self.proc.wait()
         self.proc = None
+        if os.environ.get("MLBOOK_SANDBOX") == "none":
+            sandbox.kill_fallback_processes()   # no pid namespace: whatever it left, by its user
 
     def alive(self):
         return self.proc is not None and self.proc.poll() is None
@@ -241,7 +251,8 @@ class Submission:
                 return {"result": enc.encode(getattr(obj, msg["attr"]))}
             args, kwargs = dec.decode(msg["args"]), dec.decode(msg["kwargs"])
             reply = {"result": enc.encode(obj(*args, **kwargs)), "after": enc.encode([args, kwargs])}
-            writable.update(enc.toks)
+            if self.write_back:
+                writable.update(enc.toks)
             return reply
         except (TestTimeLimit, KeyboardInterrupt):
             raise
@@ -281,7 +292,11 @@ class StudentFunction:
                    "kwargs": enc.encode(dict(kwargs))}
         except protocol.EncodeError as exc:
             raise TypeError(f"the grader cannot pass this to {self.__name__}: {exc}")
-        writable = set(enc.toks)
+        # without write_back, what the call does to its arguments stays in the sandbox: a
+        # test that computes its reference after the call (abs(entropy(y) - ref(y))) sees
+        # the array it passed, not one the student's function zeroed
+        args_toks = set(enc.toks)
+        writable = set(args_toks) if sub.write_back else set()
         reply = sub.request(msg, writable)
         if "error" in reply:
             err = reply["error"] if isinstance(reply["error"], dict) else {"type": "Error", "message": str(reply["error"])}
@@ -289,9 +304,11 @@ class StudentFunction:
         try:
             dec = protocol.Decoder(sub.table, callback_hook=sub.by_key, writable=writable)
             result = dec.decode(reply["result"])
-            dec.decode(reply["after"])          # in-place changes reach the caller's objects
+            dec.decode(reply["after"])          # in-place changes (written back if declared)
         except (KeyError, ValueError, TypeError, IndexError) as exc:
             raise SubmissionError(f"{self.__name__} answered with something that is not plain data ({exc})")
+        if dec.changed & args_toks:
+            sub.changed_arguments.add(self.__name__)
         return result
 
 
@@ -339,13 +356,13 @@ def run_case(code: str, globs: dict, test_timeout: float) -> tuple[bool, str, st
 
 
 def grade(autograder: Path, setup_nb: Path, notebook: Path, cell_timeout: float,
-          test_timeout: float, notebook_timeout: float) -> dict:
+          test_timeout: float, notebook_timeout: float, write_back: bool = False) -> dict:
     tests = load_tests(autograder)
     # the sandbox's mlbook: a copy built from the book's wheel, or (Gradescope) the folder
     # MLBOOK_SANDBOX_MLBOOK names, or "" for the one installed in this Python
     given = os.environ.get("MLBOOK_SANDBOX_MLBOOK")
     mlbook = sandbox.mlbook_site() if given is None else (Path(given) if given else None)
-    sub = Submission(notebook, mlbook, cell_timeout, test_timeout)
+    sub = Submission(notebook, mlbook, cell_timeout, test_timeout, write_back)
     note = []
     sub.start()                                    # the notebook runs while the setup runs here
     globs: dict = {"__name__": "__main__"}
@@ -400,15 +417,18 @@ def grade(autograder: Path, setup_nb: Path, notebook: Path, cell_timeout: float,
         public[q] = lines
     sub.kill()
     return {"scores": scores, "public": public, "cell_errors": sub.errors,
-            "note": "; ".join(note), "restarts": max(0, sub.starts - 1)}
+            "note": "; ".join(note), "restarts": max(0, sub.starts - 1),
+            "changed_arguments": sorted(sub.changed_arguments)}
 
 
 def main(argv):
     autograder, setup_nb, notebook = Path(argv[0]), Path(argv[1]), Path(argv[2])
     cell_timeout, test_timeout, notebook_timeout = (float(a) for a in argv[3:6])
+    write_back = argv[6:7] == ["--write-back"]
     out = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)          # the setup's prints stay out of the result
-    result = grade(autograder, setup_nb, notebook, cell_timeout, test_timeout, notebook_timeout)
+    result = grade(autograder, setup_nb, notebook, cell_timeout, test_timeout, notebook_timeout,
+                   write_back)
     out.write(json.dumps(result) + "\n")
     out.flush()
 
