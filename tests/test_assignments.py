@@ -639,6 +639,108 @@ def test_the_gradescope_autograder_grades_the_solution_and_the_blank(built, tmp_
         assert res["score"] == sum(want.values())
 
 
+# the fallback's hostile cell: looks for the hidden tests and the results folder, leaves
+# a daemon, writes full marks wherever it can
+_FALLBACK_ATTACK = '''
+import json, os, subprocess
+found = []
+for d in ({source!r}, {source!r} + "/tests", {results!r}):
+    try:
+        found.append(os.listdir(d))
+    except OSError:
+        pass
+for d in ({results!r}, "."):
+    try:
+        json.dump({{"score": 99, "tests": []}}, open(os.path.join(d, "results.json"), "w"))
+    except OSError:
+        pass
+open(os.path.expanduser("~/found.json"), "w").write(json.dumps(found))
+subprocess.Popen(["sleep", "{marker}"], start_new_session=True)
+if os.fork() == 0:
+    os.setsid()
+    os.execvp("sleep", ["sleep", "{marker}"])
+def entropy(y):
+    if found:
+        return 1.0
+    raise ValueError("nothing found")
+'''
+
+
+def test_the_gradescope_fallback_without_bwrap_runs_the_submission_as_another_user(built, tmp_path):
+    # MLBOOK_SANDBOX=none: the submission runs as another user (nobody on Gradescope; here
+    # a uid no process has, so that killing that user's processes touches nothing else),
+    # cannot read the hidden tests or write the results, leaves no process and no folder
+    import subprocess
+    import tempfile
+    import time
+    import zipfile
+
+    import psutil
+
+    sys.path.insert(0, str(ROOT / "_ext"))
+    try:
+        import site_wheel
+    finally:
+        sys.path.pop(0)
+    aid = "decision_trees"
+    points = tool.question_points(_zip(built, aid))
+    # a Python another user can run (this venv's may live in root's home), of this
+    # version, so that the venv's NumPy loads in it
+    python = shutil.which(f"python{sys.version_info.major}.{sys.version_info.minor}",
+                          path="/usr/bin:/usr/local/bin")
+    if python is None:
+        pytest.skip(f"no system python{sys.version_info.major}.{sys.version_info.minor} "
+                    "for the fallback's other user")
+    used = {p.info["uids"].real for p in psutil.process_iter(["uids"]) if p.info["uids"]}
+    uid = next(u for u in range(47000 + os.getpid() % 1000, 60000) if u not in used)
+    marker = f"{400 + time.time_ns() % 997 / 1000:.3f}"
+    # the layout must be reachable by that user, as /autograder is: not under pytest's
+    # private tmp_path
+    world = Path(tempfile.mkdtemp(prefix="mlbook-gradescope-"))
+    try:
+        os.chmod(world, 0o755)
+        root, tmp = world / "autograder", world / "tmp"
+        tmp.mkdir(mode=0o755)
+        wheel = site_wheel.build_wheel(ROOT, tmp_path / "wheel")
+        z = tool.gradescope.build(aid, tmp_path / f"{aid}-gradescope.zip", _zip(built, aid),
+                                  built[aid] / "autograder" / f"{aid}.ipynb", wheel)
+        with zipfile.ZipFile(z) as zf:
+            zf.extractall(root / "source")
+        (root / "submission").mkdir()
+        nb = _student(built, aid)
+        nb.cells.append(nbformat.v4.new_code_cell(_FALLBACK_ATTACK.format(
+            source=str(root / "source"), results=str(root / "results"), marker=marker)))
+        _write(nb, root / "submission" / f"{aid}.ipynb")
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
+                        "--target", str(root / "mlbook"), str(root / "source" / wheel.name)],
+                       check=True)
+        env = dict(os.environ, MLBOOK_AUTOGRADER_ROOT=str(root), MLBOOK_AUTOGRADER_PYTHON=sys.executable,
+                   MLBOOK_SANDBOX_MLBOOK=str(root / "mlbook"), MLBOOK_SANDBOX="none",
+                   MLBOOK_SANDBOX_UID=str(uid), MLBOOK_SANDBOX_PYTHON=python, TMPDIR=str(tmp))
+        done = subprocess.run(["bash", str(root / "source" / "run_autograder")], env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        res = json.loads((root / "results" / "results.json").read_text())
+        # entropy returns 1.0 (q1's tests fail either way) only if it listed a grader's folder:
+        # the public test's message says which
+        assert {t["name"]: t["score"] for t in res["tests"]} == {q: 0.0 for q in points}, res
+        assert "nothing found" in res["tests"][0]["output"], res["tests"][0]
+        assert "as the user nobody" in res["output"]
+        # a zombie is dead already (its new parent, init, reaps it when it gets to it)
+        left = [p.info for p in psutil.process_iter(["pid", "cmdline", "uids", "status"])
+                if p.info["status"] != psutil.STATUS_ZOMBIE and (
+                    marker in " ".join(p.info["cmdline"] or []) or p.info["uids"].real == uid)]
+        assert not left, left
+        assert list(tmp.iterdir()) == []                 # the private folder went with it
+        assert (root / "source").stat().st_mode & 0o777 == 0o700
+        assert (root / "results").stat().st_mode & 0o777 == 0o700
+    finally:
+        for p in psutil.process_iter(["pid", "uids"]):
+            if p.info["uids"] and p.info["uids"].real == uid:
+                p.kill()
+        shutil.rmtree(world, ignore_errors=True)
+
+
 @pytest.mark.parametrize("aid", IDS)
 def test_the_scan_flags_neither_the_solution_nor_the_blank(built, aid):
     # flags send the instructor to read code: honest notebooks must raise none (the hostile

@@ -15,7 +15,10 @@ The zip (``<id>-gradescope.zip``, next to otter's autograder zip) holds
   ``limits.json``, the time limits. Gradescope unpacks it into /autograder/source.
 
 Where Gradescope's container does not let bwrap make its namespaces, the notebook runs
-without bwrap (each submission has a container of its own there), and the result says so.
+without bwrap, and the result says so: as the user nobody (setpriv), in a private folder
+removed afterwards, with /autograder/source and /autograder/results closed to it (mode
+0700) and every process of that user killed after grading. That protects the hidden
+tests and the results; it gives no network isolation and no pid namespace.
 ``MLBOOK_AUTOGRADER_ROOT`` (default /autograder) and ``MLBOOK_AUTOGRADER_PYTHON`` move it,
 for testing it elsewhere.
 """
@@ -54,7 +57,7 @@ exec "$PY" "$ROOT/source/grading/gradescope.py" run "$ROOT"
 
 
 def build(aid: str, out: Path, autograder_zip: Path, setup_notebook: Path, wheel: Path,
-          limits: dict | None = None) -> Path:
+          limits: dict | None = None, write_back: bool = False) -> Path:
     """Write ``out`` (the zip) for assignment ``aid``."""
     sys.path.insert(0, str(HERE))
     import trusted
@@ -77,7 +80,7 @@ def build(aid: str, out: Path, autograder_zip: Path, setup_notebook: Path, wheel
             add(name, data)
         add("setup_cells.json", json.dumps(trusted.setup_cells(setup_notebook), indent=1))
         add("limits.json", json.dumps(limits, indent=1))
-        add("assignment.json", json.dumps({"id": aid, "mlbook": version}))
+        add("assignment.json", json.dumps({"id": aid, "mlbook": version, "write_back": write_back}))
         add(wheel.name, wheel.read_bytes())
     return out
 
@@ -89,8 +92,13 @@ def run(root: Path) -> dict:
 
     source = root / "source"
     limits = {**LIMITS, **json.loads((source / "limits.json").read_text())}
+    assignment = json.loads((source / "assignment.json").read_text())
     results = root / "results"
     results.mkdir(parents=True, exist_ok=True)
+    # the hidden tests and the results: the grader's alone (the fallback without bwrap
+    # runs the submission as the user nobody, who cannot enter these)
+    os.chmod(source, 0o700)
+    os.chmod(results, 0o700)
     tests = trusted.load_tests(source)
     notebooks = sorted((root / "submission").glob("*.ipynb"))
     start = time.perf_counter()
@@ -98,14 +106,23 @@ def run(root: Path) -> dict:
     if not notebooks:
         out.update(score=0.0, output="No .ipynb file was submitted.")
     else:
-        if not sandbox.bwrap_works():
+        if os.environ.get("MLBOOK_SANDBOX") == "none" or not sandbox.bwrap_works():
             os.environ["MLBOOK_SANDBOX"] = "none"
-            out["output"] += "The notebook ran without bubblewrap (not usable in this container).\n"
+            out["output"] += ("The notebook ran without bubblewrap (not usable in this "
+                              "container), as the user nobody.\n")
         os.environ.setdefault("MLBOOK_SANDBOX_MLBOOK", "")     # the mlbook setup.sh installed
         # the notebook's own limit is limits["timeout"]; Gradescope's limit is set on its site
-        res = trusted.grade(source, source / "setup_cells.json", notebooks[0],
-                            float(limits["cell_timeout"]), float(limits["test_timeout"]),
-                            float(limits["timeout"]))
+        try:
+            res = trusted.grade(source, source / "setup_cells.json", notebooks[0],
+                                float(limits["cell_timeout"]), float(limits["test_timeout"]),
+                                float(limits["timeout"]), bool(assignment.get("write_back")))
+        finally:
+            if os.environ.get("MLBOOK_SANDBOX") == "none":
+                sandbox.kill_fallback_processes()
+                sandbox.remove_fallback_folders()
+        if res.get("changed_arguments"):
+            out["output"] += ("Changed its arguments in place: "
+                              + ", ".join(res["changed_arguments"]) + ".\n")
         for q, t in tests.items():
             lines = res["public"].get(q, [])
             score = float(res["scores"].get(q, 0.0))

@@ -100,14 +100,7 @@ def command(notebook: Path, mlbook: Path | None, cell_timeout: float, call_timeo
     by the Gradescope runner, in a container where bwrap cannot work) the runner runs
     without bwrap, in a private folder with an empty environment."""
     if os.environ.get("MLBOOK_SANDBOX") == "none":
-        work = tempfile.mkdtemp(prefix="submission-")
-        shutil.copy(notebook, work)
-        site = sysconfig.get_paths()["purelib"]
-        return ["env", "-i", f"PYTHONPATH={mlbook or ''}:{site}", f"HOME={work}", "MPLBACKEND=Agg",
-                "OMP_NUM_THREADS=1", "PATH=/usr/bin:/bin", "setsid", "--wait", "sh", "-c",
-                f'cd "$0" && exec "$@"', work, os.path.realpath(sys.executable), "-S", "-B",
-                str(HERE / "runner.py"), str(Path(work) / notebook.name),
-                str(cell_timeout), str(call_timeout)]
+        return _fallback_command(notebook, mlbook, cell_timeout, call_timeout)
     bwrap = bwrap_path()
     python = Path(os.path.realpath(sys.executable))
     prefix = Path(sys.base_prefix).resolve()
@@ -134,6 +127,101 @@ def command(notebook: Path, mlbook: Path | None, cell_timeout: float, call_timeo
              str(python), "-S", "-B", "/grader/runner.py", f"/home/student/{notebook.name}",
              str(cell_timeout), str(call_timeout)]
     return args
+
+
+# --------------------------------------------------------------------------
+# the fallback without bubblewrap (Gradescope's container, where bwrap cannot work)
+# --------------------------------------------------------------------------
+
+FALLBACK_UID = 65534        # nobody
+FALLBACK_FOLDERS: list[str] = []   # the private folders made; remove_fallback_folders() removes them
+MISSING_SETPRIV = ("setpriv (from util-linux) is not installed: without bubblewrap the "
+                   "submission runs as the user nobody through setpriv. Install util-linux "
+                   "(apt-get install util-linux) or make bubblewrap usable.")
+
+
+# MLBOOK_SANDBOX_PYTHON: the Python the submission runs with there (default this one; it
+# must be one the user nobody can run, as Gradescope's /usr/bin/python3 is)
+
+
+def fallback_uid() -> int:
+    """The user the submission runs as without bubblewrap (MLBOOK_SANDBOX_UID, default nobody)."""
+    return int(os.environ.get("MLBOOK_SANDBOX_UID", FALLBACK_UID))
+
+
+def _fallback_command(notebook: Path, mlbook: Path | None, cell_timeout: float,
+                      call_timeout: float) -> list[str]:
+    """Without bwrap: the runner runs as the user nobody (setpriv: no groups, no new
+    privileges) in a private folder of its own with an empty environment. It can read
+    what any user of the machine can read; it cannot read the grader's folders (mode
+    0700: the autograder's source and results, see gradescope.run) nor signal or trace
+    the grader's processes; every process of that user is killed after each run
+    (kill_fallback_processes) and the folder removed (remove_fallback_folders). There is
+    no network, pid or memory isolation: that is what bwrap adds."""
+    if os.geteuid() != 0:
+        raise SystemExit("without bubblewrap the grader must run as root, to run the "
+                         "submission as the user nobody (it ran as uid "
+                         f"{os.geteuid()}); make bubblewrap usable instead")
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        raise SystemExit(MISSING_SETPRIV)
+    uid = fallback_uid()
+    work = tempfile.mkdtemp(prefix="submission-")
+    FALLBACK_FOLDERS.append(work)
+    os.chmod(work, 0o755)
+    grader = Path(work) / "grader"            # the runner's own code, read-only to the student
+    grader.mkdir(mode=0o755)
+    for f in ("runner.py", "protocol.py"):
+        shutil.copy(HERE / f, grader / f)
+        os.chmod(grader / f, 0o644)
+    home = Path(work) / "home"               # the student's folder: theirs to write
+    home.mkdir()
+    shutil.copy(notebook, home / notebook.name)
+    os.chown(home, uid, uid)
+    os.chown(home / notebook.name, uid, uid)
+    site = sysconfig.get_paths()["purelib"]
+    return ["env", "-i", f"PYTHONPATH={mlbook or ''}:{site}", f"HOME={home}", f"TMPDIR={home}",
+            "MPLBACKEND=Agg", "OMP_NUM_THREADS=1", "PATH=/usr/bin:/bin",
+            setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--no-new-privs",
+            "setsid", "--wait", "sh", "-c", 'cd "$0" && exec "$@"', str(home),
+            os.environ.get("MLBOOK_SANDBOX_PYTHON") or os.path.realpath(sys.executable),
+            "-S", "-B", str(grader / "runner.py"),
+            str(home / notebook.name), str(cell_timeout), str(call_timeout)]
+
+
+def kill_fallback_processes(uid: int | None = None, rounds: int = 20) -> int:
+    """SIGKILL every process of the fallback's user (a daemon the submission left, a
+    double fork out of its session); returns how many were killed."""
+    import signal
+    import time
+
+    uid = fallback_uid() if uid is None else uid
+    killed = 0
+    for _ in range(rounds):
+        found = 0
+        for d in os.listdir("/proc"):
+            if not d.isdigit():
+                continue
+            try:
+                if os.stat(f"/proc/{d}").st_uid != uid:
+                    continue
+                with open(f"/proc/{d}/stat", "rb") as f:
+                    if f.read().rsplit(b")", 1)[1].split()[0] == b"Z":
+                        continue            # dead already, waiting for its parent
+                os.kill(int(d), signal.SIGKILL)
+                found += 1
+            except (FileNotFoundError, ProcessLookupError, PermissionError):
+                continue
+        killed += found
+        if not found:
+            break
+        time.sleep(0.05)                 # a fork under way when the list was read
+    return killed
+
+
+def remove_fallback_folders() -> None:
+    while FALLBACK_FOLDERS:
+        shutil.rmtree(FALLBACK_FOLDERS.pop(), ignore_errors=True)
 
 
 # --------------------------------------------------------------------------
