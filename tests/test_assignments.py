@@ -741,6 +741,54 @@ def test_the_gradescope_fallback_without_bwrap_runs_the_submission_as_another_us
         shutil.rmtree(world, ignore_errors=True)
 
 
+def test_an_argument_changed_in_place_stays_in_the_sandbox_without_write_back():
+    # the two sides' tables, as trusted.py and runner.py keep them
+    import numpy as np
+
+    sys.path.insert(0, str(ROOT / "tools" / "grading"))
+    try:
+        import protocol
+    finally:
+        sys.path.pop(0)
+    ours, theirs = protocol.Table("t"), protocol.Table("s")
+    y = np.array([0, 1, 1, 2])
+    for write_back in (False, True):
+        enc = protocol.Encoder(ours)
+        sent = enc.encode([y])
+        (arg,) = protocol.Decoder(theirs).decode(sent)
+        arg[:] = 0                                          # the student's function
+        after = protocol.Encoder(theirs, strict=False).encode([arg])
+        dec = protocol.Decoder(ours, writable=set(enc.toks) if write_back else set())
+        (back,) = dec.decode(after)
+        assert ours.by_id[id(y)] in dec.changed             # flagged either way
+        assert back.tolist() == [0, 0, 0, 0]
+        if not write_back:
+            assert y.tolist() == [0, 1, 1, 2] and back is not y
+            # the next call sends y in full (not "unchanged since it last crossed"), so
+            # the sandbox's copy is y again
+            again = protocol.Encoder(ours).encode([y])
+            assert "__sync__" not in json.dumps(again)
+            (arg2,) = protocol.Decoder(theirs).decode(again)
+            assert arg2 is arg and arg.tolist() == [0, 1, 1, 2]
+        else:
+            assert back is y and y.tolist() == [0, 0, 0, 0]
+
+
+def test_write_back_is_declared_where_the_contract_is_an_update_and_otter_never_sees_it(monkeypatch):
+    # optimisers' step functions keep their state in the dict they are given; elsewhere
+    # in-place changes must stay in the sandbox (decision_trees q1 scored 2 points for
+    # an entropy that zeroed its argument)
+    assert tool.write_back("optimisers") is True
+    assert tool.write_back("decision_trees") is False
+    nb = tool.prepare(nbformat.read(tool.SOURCE / "optimisers" / "optimisers.ipynb", as_version=4),
+                      "optimisers.ipynb")
+    config = next(c for c in nb.cells if c.cell_type == "raw" and "ASSIGNMENT CONFIG" in c.source)
+    assert "write_back" not in config.source and "forbid_imports" not in config.source
+    monkeypatch.setattr(tool, "_grader_config", lambda aid: {"write_back": "yes"})
+    with pytest.raises(ValueError, match="write_back in the ASSIGNMENT CONFIG must be true or false"):
+        tool.write_back("optimisers")
+
+
 @pytest.mark.parametrize("aid", IDS)
 def test_the_scan_flags_neither_the_solution_nor_the_blank(built, aid):
     # flags send the instructor to read code: honest notebooks must raise none (the hostile
