@@ -98,7 +98,8 @@ def command(notebook: Path, mlbook: Path | None, cell_timeout: float, call_timeo
     ``mlbook``: a folder with mlbook installed for the sandbox (None: the one installed
     in this Python's site-packages, as on Gradescope). With MLBOOK_SANDBOX=none (set only
     by the Gradescope runner, in a container where bwrap cannot work) the runner runs
-    without bwrap, in a private folder with an empty environment."""
+    without bwrap, as the user nobody, in a private folder with an empty environment
+    (_fallback_command)."""
     if os.environ.get("MLBOOK_SANDBOX") == "none":
         return _fallback_command(notebook, mlbook, cell_timeout, call_timeout)
     bwrap = bwrap_path()
