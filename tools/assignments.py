@@ -457,8 +457,9 @@ def grade_one(submission: Path, autograder: Path, points: dict[str, float],
     submission that runs longer than ``test_timeout``, or a test (its calls and its own
     computations) that runs longer than ``test_timeout`` + 3 s, fails that test.
     ``write_back``: what a call does to its arguments in place reaches the tests' objects
-    (the assignment's ``write_back: true``); else it stays in the sandbox. Either way a
-    call that changed an argument flags the row ``changes-its-arguments``.
+    (the assignment's ``write_back: true``, where updating them is the contract); else it
+    stays in the sandbox, and a call that changed an argument flags the row
+    ``changes-its-arguments``.
     """
     import hashlib
 
@@ -503,7 +504,7 @@ def grade_one(submission: Path, autograder: Path, points: dict[str, float],
     except (ValueError, IndexError):
         return Result(student, _zero(points), STATUS_ERROR, seconds, sha256=digest, flags=flags,
                       note=f"the grader could not run the notebook (exit {proc.returncode})")
-    if res.get("changed_arguments"):
+    if res.get("changed_arguments") and not write_back:   # where it is the contract, no flag
         flags = sorted({*flags, "changes-its-arguments"})
     scores = {q: round(min(float(res["scores"].get(q, 0.0)), points[q]), 6) for q in points}
     messages = {q: "\n".join(res["public"].get(q, [])) for q in points if scores[q] < points[q]}

@@ -120,7 +120,7 @@ def run(root: Path) -> dict:
             if os.environ.get("MLBOOK_SANDBOX") == "none":
                 sandbox.kill_fallback_processes()
                 sandbox.remove_fallback_folders()
-        if res.get("changed_arguments"):
+        if res.get("changed_arguments") and not assignment.get("write_back"):
             out["output"] += ("Changed its arguments in place: "
                               + ", ".join(res["changed_arguments"]) + ".\n")
         for q, t in tests.items():
