@@ -307,10 +307,10 @@ def _resolve_count(value: Any, name: str, n: int) -> int:
         raise TypeError(f"{name} must be an int or a float; got {value!r}")
     if isinstance(value, numbers.Integral):
         if not 1 <= value <= n:
-            raise ValueError(f"{name} as an int must lie in [1, {n}]; got {value}")
+            raise ValueError(f"{name} must lie in [1, {n}] as an int; got {value}")
         return int(value)
     if not 0.0 < value <= 1.0:
-        raise ValueError(f"{name} as a float must lie in (0, 1]; got {value}")
+        raise ValueError(f"{name} must lie in (0, 1] as a float; got {value}")
     return max(1, int(value * n))
 
 

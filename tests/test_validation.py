@@ -14,6 +14,7 @@ from mlbook._validation import (
     check_random_state,
     check_sample_weight,
     check_scalar,
+    check_vector,
     check_X_y,
     column_or_1d,
     encode_labels,
@@ -216,6 +217,20 @@ def test_check_scalar_refuses_infinity_unless_allowed(value):
         check_scalar(np.nan, "C", allow_inf=True)
 
 
+@pytest.mark.parametrize("value", [np.inf, -np.inf])
+def test_check_vector_refuses_infinity(value):
+    # guards against: an infinite error rate giving t = NaN instead of a message
+    with pytest.raises(ValueError, match="^errors_a contains infinity; every entry must be finite$"):
+        check_vector([0.1, value, 0.2], "errors_a")
+    np.testing.assert_array_equal(check_vector([0.1, 0.2], "errors_a"), [0.1, 0.2])
+
+
+def test_a_public_caller_refuses_an_infinite_vector():
+    from mlbook.model_selection import paired_ttest_kfold
+    with pytest.raises(ValueError, match="^errors_b contains infinity"):
+        paired_ttest_kfold([0.1, 0.2, 0.3], [0.1, np.inf, 0.2])
+
+
 def test_check_scalar_with_bool_is_check_bool():
     assert check_scalar(np.False_, "shuffle", bool) is False
     with pytest.raises(TypeError, match="shuffle must be True or False"):
@@ -299,5 +314,6 @@ def test_every_scalar_hyper_parameter_is_checked(Est, name, value):
     X, y = binary(40, 3)
     if Est.__name__ in ("CategoricalNB", "MixedNB"):
         X = (X > 0).astype(int)                     # category codes
-    with pytest.raises((TypeError, ValueError), match=name):
+    # the shared checks' messages start with the parameter's name: "max_iter must be ..."
+    with pytest.raises((TypeError, ValueError), match=rf"^{name} must "):
         Est(**{name: value}).fit(X, y)

@@ -249,12 +249,12 @@ def _resolve_max_features(max_features: Any, n_features: int) -> int:
                         f"{max_features!r}")
     if isinstance(max_features, numbers.Integral):
         if not 1 <= max_features <= n_features:
-            raise ValueError(f"max_features as an int must lie in [1, n_features={n_features}]; "
+            raise ValueError(f"max_features must lie in [1, n_features={n_features}] as an int; "
                              f"got {max_features}")
         return int(max_features)
     if isinstance(max_features, numbers.Real):
         if not 0.0 < max_features <= 1.0:
-            raise ValueError(f"max_features as a float must lie in (0, 1]; got {max_features}")
+            raise ValueError(f"max_features must lie in (0, 1] as a float; got {max_features}")
         return max(1, int(max_features * n_features))
     raise TypeError(f"max_features must be None, an int, a float, 'sqrt' or 'log2'; got "
                     f"{max_features!r}")
