@@ -983,7 +983,8 @@ def logistic_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, alpha: float
     >>> round(f, 6), g.round(3).tolist(), H.round(4).tolist()
     (0.693147, [-0.25, 0.0], [[0.875, 0.375], [0.375, 0.25]])
     """
-    coef, b = (w[:-1], w[-1]) if check_bool(fit_intercept, "fit_intercept") else (w, 0.0)
+    check_bool(fit_intercept, "fit_intercept")
+    coef, b = (w[:-1], w[-1]) if fit_intercept else (w, 0.0)
     n = X.shape[0]
     z = X @ coef + b                                                  # (n,)
     p = expit(z)                                                      # (n,)
