@@ -32,7 +32,8 @@ import numpy as np
 
 from ._validation import (check_array, check_bool, check_classification_targets,
                           check_consistent_length, check_is_fitted, check_n_features,
-                          check_scalar, column_or_1d, encode_labels)
+                          check_scalar, column_or_1d, encode_labels, missing_in_objects,
+                          reals_in_objects)
 from ._math import logsumexp
 from .base import BaseEstimator, ClassifierMixin
 
@@ -123,19 +124,6 @@ def _check_alpha(alpha: Any) -> float:
     return float(check_scalar(alpha, "alpha", numbers.Real, min_val=0.0))
 
 
-def _object_missing(col: np.ndarray) -> np.ndarray:
-    """Entries that are None or a float NaN, in an object column."""
-    return np.frompyfunc(lambda v: v is None or (isinstance(v, float) and v != v), 1, 1)(
-        col).astype(bool)
-
-
-def _is_numeric_column(col: np.ndarray) -> bool:
-    """True when every entry of an object column is a real number (not a bool or a string)."""
-    return bool(np.frompyfunc(
-        lambda v: isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_)), 1, 1)(
-        col).astype(bool).all())
-
-
 # --- categorical -----------------------------------------------------------------
 
 #: The largest category code: every code up to the largest one seen gets a count per
@@ -191,10 +179,10 @@ class _CategoryCodes:
     @staticmethod
     def _integer_codes(col: np.ndarray, j: int, name: str) -> np.ndarray | None:
         if col.dtype.kind == "O":
-            if _object_missing(col).any():
+            if missing_in_objects(col).any():
                 raise ValueError(f"column {j} of {name} contains a missing value (None or "
                                  "NaN); naive Bayes here needs every value")
-            if not _is_numeric_column(col):
+            if not reals_in_objects(col).all():
                 return None
             col = col.astype(np.float64)
         if col.dtype.kind in "US":
@@ -223,13 +211,13 @@ class _CategoryCodes:
             col = X[:, j]
             if cats is None:
                 if col.dtype.kind in "OUS" and not (col.dtype.kind == "O"
-                                                    and _is_numeric_column(col)):
+                                                    and reals_in_objects(col).all()):
                     raise TypeError(f"column {j} of {name} must hold category codes (it held "
                                     "integer codes in fit)")
                 codes = self._integer_codes(col, j, name)
                 out[:, j] = np.where(codes < self.n_categories[j], codes, -1)
             else:
-                if col.dtype.kind == "O" and _object_missing(col).any():
+                if col.dtype.kind == "O" and missing_in_objects(col).any():
                     raise ValueError(f"column {j} of {name} contains a missing value")
                 keys = col.astype(str)
                 out[:, j] = encode_labels(keys, cats)[1]
@@ -561,7 +549,7 @@ class MixedNB(_BaseNB):
                 return np.zeros(d, dtype=bool)
             if X.dtype.kind in "US":
                 return np.ones(d, dtype=bool)
-            return np.array([not _is_numeric_column(X[~_object_missing(X[:, j]), j])
+            return np.array([not reals_in_objects(X[~missing_in_objects(X[:, j]), j]).all()
                              for j in range(d)])
         arr = np.asarray(cf)
         if arr.dtype.kind == "b":
@@ -623,10 +611,10 @@ class MixedNB(_BaseNB):
             if Xg.dtype.kind == "O":
                 for j in range(Xg.shape[1]):
                     col = Xg[:, j]
-                    if _object_missing(col).any():
+                    if missing_in_objects(col).any():
                         raise ValueError(f"a continuous column of {name} contains a missing "
                                          "value (None or NaN)")
-                    if not _is_numeric_column(col):
+                    if not reals_in_objects(col).all():
                         raise TypeError(f"continuous column {int(np.flatnonzero(~mask)[j])} of "
                                         f"{name} holds non-numbers; list it in "
                                         "categorical_features")
