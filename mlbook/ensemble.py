@@ -169,8 +169,6 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
         T = _check_n_estimators(self.n_estimators)
         eta = float(check_scalar(self.learning_rate, "learning_rate", numbers.Real,
                                  min_val=0.0, include_min=False))
-        if not np.isfinite(eta):
-            raise ValueError(f"learning_rate must be finite; got {eta}")
         base = self._base()
         X = check_array(X, "X")
         self.classes_, yk = _fit_classes(y, X)

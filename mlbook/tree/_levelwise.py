@@ -25,7 +25,7 @@ import numpy as np
 from ._criteria import _TIE, _midpoint
 from ._node import Node, _make_node
 
-__all__ = ["LevelwiseGrower", "SortedColumns", "grow_levelwise"]
+__all__ = ["LevelwiseGrower"]   # the one entry point; the rest is its machinery
 
 #: The criteria the level-wise scores implement.
 CRITERIA = ("gini", "entropy")
