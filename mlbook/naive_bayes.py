@@ -131,21 +131,26 @@ def _check_alpha(alpha: Any) -> float:
 _MAX_CODE = 2**31 - 1
 
 
-def _check_codes(X: np.ndarray, name: str, first: int = 0) -> None:
-    """Category codes are 0, 1, 2, ...: name the first column holding a negative or huge one."""
-    negative = (X < 0).any(axis=0)
+def _check_codes(X: np.ndarray, name: str, first: int = 0) -> np.ndarray:
+    """Category codes are 0, 1, 2, ...: name the first column holding a negative or huge one.
+
+    Returns each column's largest code, shape (n_features,).
+    """
+    smallest, largest = X.min(axis=0), X.max(axis=0)
+    negative = smallest < 0
     if negative.any():
         j = int(np.flatnonzero(negative)[0])
         raise ValueError(f"Negative values in data: column {first + j} of {name} holds "
-                         f"negative category codes (smallest {X[:, j].min():g}); codes "
+                         f"negative category codes (smallest {smallest[j]:g}); codes "
                          "must be 0, 1, 2, ...")
-    huge = (X > _MAX_CODE).any(axis=0)
+    huge = largest > _MAX_CODE
     if huge.any():
         j = int(np.flatnonzero(huge)[0])
         raise ValueError(f"column {first + j} of {name} holds the category code "
-                         f"{X[:, j].max():g}; codes must be 0, 1, 2, ... up to 2**31 - 1 "
+                         f"{largest[j]:g}; codes must be 0, 1, 2, ... up to 2**31 - 1 "
                          "(each code up to the largest gets a count per class); re-encode "
                          "the categories as 0, 1, ..., k-1")
+    return largest
 
 
 class _CategoryCodes:
@@ -161,9 +166,8 @@ class _CategoryCodes:
         self.categories: list[np.ndarray | None] = []
         self.n_categories = np.zeros(X.shape[1], dtype=np.intp)
         if X.dtype.kind in "iu" and X.size:
-            _check_codes(X, name)
             self.categories = [None] * X.shape[1]
-            self.n_categories = X.max(axis=0).astype(np.intp) + 1
+            self.n_categories = _check_codes(X, name).astype(np.intp) + 1
             return
         for j in range(X.shape[1]):
             col = X[:, j]
@@ -203,9 +207,11 @@ class _CategoryCodes:
     def transform(self, X: np.ndarray, name: str = "X") -> np.ndarray:
         """Codes of shape (n_samples, n_features); -1 marks a value unseen in fit."""
         if X.dtype.kind in "iu" and all(c is None for c in self.categories):
-            _check_codes(X, name)      # the whole array at once: the fast path
+            largest = _check_codes(X, name)      # the whole array at once: the fast path
             codes = X.astype(np.intp)
-            return np.where(codes < self.n_categories, codes, -1)
+            if (largest >= self.n_categories).any():        # some codes unseen in fit
+                codes = np.where(codes < self.n_categories, codes, -1)
+            return codes
         out = np.empty(X.shape, dtype=np.intp)
         for j, cats in enumerate(self.categories):
             col = X[:, j]
