@@ -24,13 +24,13 @@ from .._validation import (
     check_classification_targets,
     check_consistent_length,
     check_is_fitted,
+    check_n_features,
     check_predict_X,
     check_random_state,
     check_sample_weight,
     check_scalar,
     column_or_1d,
     encode_labels,
-    check_dense,
     reals_in_objects,
 )
 from ..base import BaseEstimator, ClassifierMixin
@@ -179,17 +179,9 @@ class _TreeBase(ClassifierMixin, BaseEstimator):
 
 
 def _as_2d(X: Any, name: str) -> np.ndarray:
-    """``np.asarray(X)`` for a tree (object arrays allowed): dense, 2-d, never complex."""
-    check_dense(X, name)
-    X = np.asarray(X)
-    if X.dtype.kind == "c":
-        check_array(X, name)                              # raises the complex-number error
-    if X.ndim != 2:
-        hint = (" Reshape your data: X.reshape(-1, 1) if it has a single feature, "
-                "X.reshape(1, -1) if it is a single sample.") if X.ndim == 1 else ""
-        raise ValueError(f"{name} must be a 2-d array of shape (n_samples, n_features); "
-                         f"got shape {X.shape}.{hint}")
-    return X
+    """``X`` as a 2-d array for a tree: dense, never complex, object columns kept, NaN or
+    ``None`` for missing values (the sizes are checked where they matter)."""
+    return check_array(X, name, dtype=None, allow_nan=True, min_samples=0, min_features=0)
 
 
 def _encode_fit(X: np.ndarray):
@@ -369,10 +361,7 @@ class DecisionTreeClassifier(_TreeBase):
         ``name`` is the argument named in error messages (``"X_val"`` in fit).
         """
         X = _as_2d(X, name)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"{name} has {X.shape[1]} features, but DecisionTreeClassifier "
-                             f"is expecting {self.n_features_in_} features as input (it was "
-                             f"fitted with {self.n_features_in_})")
+        check_n_features(self, X, name)
         if X.dtype.kind in "biuf":
             if any(c is not None for c in self.categories_):
                 raise TypeError(f"{name} is numeric, but the tree was fitted with categorical "
