@@ -347,9 +347,12 @@ def check_is_fitted(estimator: Any, attributes: str | Sequence[str]) -> None:
         )
 
 
-def check_n_features(estimator: Any, X: np.ndarray, name: str = "X") -> None:
-    """Raise if ``X`` has a different number of columns than the data ``fit`` saw."""
-    expected = getattr(estimator, "n_features_in_", None)
+def check_n_features(estimator: Any, X: np.ndarray, name: str = "X",
+                     expected: int | None = None) -> None:
+    """Raise if ``X`` has a different number of columns than the data ``fit`` saw
+    (``expected``, by default the estimator's ``n_features_in_``)."""
+    if expected is None:
+        expected = getattr(estimator, "n_features_in_", None)
     if expected is not None and X.shape[1] != expected:
         raise ValueError(
             f"{name} has {X.shape[1]} features, but {type(estimator).__name__} is expecting "
