@@ -35,7 +35,32 @@ __all__ = [
     "check_n_features",
     "check_predict_X",
     "check_probabilities",
+    "missing_in_objects",
+    "reals_in_objects",
 ]
+
+
+_MISSING = np.frompyfunc(lambda v: v is None or (isinstance(v, float) and v != v), 1, 1)
+_REAL = np.frompyfunc(
+    lambda v: isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_)), 1, 1)
+
+
+def missing_in_objects(X: np.ndarray) -> np.ndarray:
+    """Mask of the missing entries (``None`` or a float NaN) of an object array, any shape.
+
+    >>> missing_in_objects(np.array(["a", None, float("nan"), 1.0], dtype=object)).tolist()
+    [False, True, True, False]
+    """
+    return _MISSING(X).astype(bool)
+
+
+def reals_in_objects(X: np.ndarray) -> np.ndarray:
+    """Mask of the entries of an object array that are real numbers (a bool is not).
+
+    >>> reals_in_objects(np.array([1, 2.5, np.int64(3), True, "4", None], dtype=object)).tolist()
+    [True, True, True, False, False, False]
+    """
+    return _REAL(X).astype(bool)
 
 
 def _describe(x: Any) -> str:
@@ -322,12 +347,15 @@ def check_is_fitted(estimator: Any, attributes: str | Sequence[str]) -> None:
         )
 
 
-def check_n_features(estimator: Any, X: np.ndarray) -> None:
-    """Raise if ``X`` has a different number of columns than the data ``fit`` saw."""
-    expected = getattr(estimator, "n_features_in_", None)
+def check_n_features(estimator: Any, X: np.ndarray, name: str = "X",
+                     expected: int | None = None) -> None:
+    """Raise if ``X`` has a different number of columns than the data ``fit`` saw
+    (``expected``, by default the estimator's ``n_features_in_``)."""
+    if expected is None:
+        expected = getattr(estimator, "n_features_in_", None)
     if expected is not None and X.shape[1] != expected:
         raise ValueError(
-            f"X has {X.shape[1]} features, but {type(estimator).__name__} is expecting "
+            f"{name} has {X.shape[1]} features, but {type(estimator).__name__} is expecting "
             f"{expected} features as input (it was fitted with {expected})"
         )
 
@@ -521,6 +549,12 @@ def encode_labels(y: Any, classes: Any = None) -> tuple[np.ndarray, np.ndarray]:
     ascending, strings lexicographically). With ``classes`` given, the codes
     index ``classes`` in the order given, and a label not in ``classes`` gets
     the code -1.
+
+    Class labels are always sorted. The one other order in the package is a
+    decision tree's categories of a feature (``categories_`` of
+    :class:`mlbook.tree.DecisionTreeClassifier`): there the categories keep their
+    order of first appearance in the data, because the chapter's watermelon
+    trees list a node's branches in the order the data set lists the values.
 
     Parameters
     ----------

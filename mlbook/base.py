@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from ._validation import check_bool
+
 __all__ = ["BaseEstimator", "ClassifierMixin", "RegressorMixin", "TransformerMixin", "clone"]
 
 
@@ -60,6 +62,7 @@ class BaseEstimator:
 
     def get_params(self, deep: bool = True) -> dict[str, Any]:
         """Return the hyper-parameters as a dict (``deep`` includes nested estimators)."""
+        check_bool(deep, "deep")
         out: dict[str, Any] = {}
         for name in self._get_param_names():
             value = getattr(self, name)

@@ -31,6 +31,7 @@ from ._validation import (
     check_X_y,
     encode_labels,
 )
+from ._math import softmax
 from .base import BaseEstimator, ClassifierMixin, TransformerMixin
 
 __all__ = [
@@ -387,9 +388,7 @@ class LinearDiscriminantAnalysis(ClassifierMixin, TransformerMixin, BaseEstimato
         scores = self.decision_function(X)
         if scores.ndim == 1:
             scores = np.column_stack([np.zeros_like(scores), scores])
-        scores = scores - scores.max(axis=1, keepdims=True)           # log-sum-exp shift
-        p = np.exp(scores)
-        return p / p.sum(axis=1, keepdims=True)
+        return softmax(scores)
 
     def predict(self, X: Any) -> np.ndarray:
         """Class with the largest discriminant function (the Gaussian shared-covariance rule).

@@ -169,8 +169,6 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
         T = _check_n_estimators(self.n_estimators)
         eta = float(check_scalar(self.learning_rate, "learning_rate", numbers.Real,
                                  min_val=0.0, include_min=False))
-        if not np.isfinite(eta):
-            raise ValueError(f"learning_rate must be finite; got {eta}")
         base = self._base()
         X = check_array(X, "X")
         self.classes_, yk = _fit_classes(y, X)
@@ -307,10 +305,10 @@ def _resolve_count(value: Any, name: str, n: int) -> int:
         raise TypeError(f"{name} must be an int or a float; got {value!r}")
     if isinstance(value, numbers.Integral):
         if not 1 <= value <= n:
-            raise ValueError(f"{name} as an int must lie in [1, {n}]; got {value}")
+            raise ValueError(f"{name} must lie in [1, {n}] as an int; got {value}")
         return int(value)
     if not 0.0 < value <= 1.0:
-        raise ValueError(f"{name} as a float must lie in (0, 1]; got {value}")
+        raise ValueError(f"{name} must lie in (0, 1] as a float; got {value}")
     return max(1, int(value * n))
 
 

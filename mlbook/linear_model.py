@@ -188,6 +188,13 @@ def _center(X: np.ndarray, y: np.ndarray, fit_intercept: bool):
     return X, y, np.zeros(X.shape[1]), 0.0
 
 
+def _feature_spread(X: np.ndarray, centred: bool) -> np.ndarray:
+    """Each feature's spread :math:`s_j`, shape (d,): its root mean square, about its mean
+    when ``centred`` (an intercept is fitted)."""
+    Xc = X - X.mean(axis=0) if centred else X
+    return np.sqrt(np.mean(Xc**2, axis=0))
+
+
 class _LinearPredictor(RegressorMixin, BaseEstimator):
     """``predict`` of every linear regressor: :math:`\\hat y = Xw + b`."""
 
@@ -348,8 +355,7 @@ class LinearRegression(_LinearPredictor):
         converged = False
         n_iter = 0
         # a feature on a scale s < 1 has its gradient shrunk by s: compare it with tol * s
-        scale = np.sqrt(np.mean((X - X.mean(axis=0)) ** 2 if self.fit_intercept else X ** 2,
-                                axis=0))             # (d,)
+        scale = _feature_spread(X, self.fit_intercept)  # (d,)
         stop_w = self.tol * np.where(scale > 0, np.minimum(scale, 1.0), 1.0)
         for n_iter in range(1, self.max_iter + 1):
             grad_w = X.T @ r / m                     # (d,) = (d, m) @ (m,)
@@ -373,7 +379,8 @@ class LinearRegression(_LinearPredictor):
         if not converged:
             warnings.warn(
                 f"gradient descent reached max_iter={self.max_iter} before the gradient "
-                f"fell below tol={self.tol}; increase max_iter or learning_rate",
+                f"fell below tol={self.tol} (below tol * s_j for a feature j of spread "
+                "s_j < 1); increase max_iter or learning_rate, or standardise the features",
                 ConvergenceWarning, stacklevel=3,
             )
         self.coef_, self.intercept_ = w, float(b)
@@ -502,7 +509,7 @@ class LeastAbsoluteDeviation(_LinearPredictor):
         # of size 1e-16) falls below the rank tolerance of the SVD and is dropped.
         X_mean = X.mean(axis=0) if self.fit_intercept else np.zeros(X.shape[1])
         Xc = X - X_mean
-        scale = np.sqrt(np.mean(Xc**2, axis=0))                # (d,) std, or RMS without intercept
+        scale = _feature_spread(X, self.fit_intercept)  # (d,) std, or RMS without intercept
         scale = np.where(scale > 0, scale, 1.0)
         Xs = Xc / scale
         A = np.hstack([Xs, np.ones((X.shape[0], 1))]) if self.fit_intercept else Xs  # (m, p)
@@ -976,6 +983,7 @@ def logistic_objective(w: np.ndarray, X: np.ndarray, y: np.ndarray, alpha: float
     >>> round(f, 6), g.round(3).tolist(), H.round(4).tolist()
     (0.693147, [-0.25, 0.0], [[0.875, 0.375], [0.375, 0.25]])
     """
+    check_bool(fit_intercept, "fit_intercept")
     coef, b = (w[:-1], w[-1]) if fit_intercept else (w, 0.0)
     n = X.shape[0]
     z = X @ coef + b                                                  # (n,)

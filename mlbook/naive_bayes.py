@@ -32,7 +32,8 @@ import numpy as np
 
 from ._validation import (check_array, check_bool, check_classification_targets,
                           check_consistent_length, check_is_fitted, check_n_features,
-                          check_scalar, column_or_1d, encode_labels)
+                          check_scalar, column_or_1d, encode_labels, missing_in_objects,
+                          reals_in_objects)
 from ._math import logsumexp
 from .base import BaseEstimator, ClassifierMixin
 
@@ -123,19 +124,6 @@ def _check_alpha(alpha: Any) -> float:
     return float(check_scalar(alpha, "alpha", numbers.Real, min_val=0.0))
 
 
-def _object_missing(col: np.ndarray) -> np.ndarray:
-    """Entries that are None or a float NaN, in an object column."""
-    return np.frompyfunc(lambda v: v is None or (isinstance(v, float) and v != v), 1, 1)(
-        col).astype(bool)
-
-
-def _is_numeric_column(col: np.ndarray) -> bool:
-    """True when every entry of an object column is a real number (not a bool or a string)."""
-    return bool(np.frompyfunc(
-        lambda v: isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_)), 1, 1)(
-        col).astype(bool).all())
-
-
 # --- categorical -----------------------------------------------------------------
 
 #: The largest category code: every code up to the largest one seen gets a count per
@@ -143,21 +131,26 @@ def _is_numeric_column(col: np.ndarray) -> bool:
 _MAX_CODE = 2**31 - 1
 
 
-def _check_codes(X: np.ndarray, name: str, first: int = 0) -> None:
-    """Category codes are 0, 1, 2, ...: name the first column holding a negative or huge one."""
-    negative = (X < 0).any(axis=0)
+def _check_codes(X: np.ndarray, name: str, first: int = 0) -> np.ndarray:
+    """Category codes are 0, 1, 2, ...: name the first column holding a negative or huge one.
+
+    Returns each column's largest code, shape (n_features,).
+    """
+    smallest, largest = X.min(axis=0), X.max(axis=0)
+    negative = smallest < 0
     if negative.any():
         j = int(np.flatnonzero(negative)[0])
         raise ValueError(f"Negative values in data: column {first + j} of {name} holds "
-                         f"negative category codes (smallest {X[:, j].min():g}); codes "
+                         f"negative category codes (smallest {smallest[j]:g}); codes "
                          "must be 0, 1, 2, ...")
-    huge = (X > _MAX_CODE).any(axis=0)
+    huge = largest > _MAX_CODE
     if huge.any():
         j = int(np.flatnonzero(huge)[0])
         raise ValueError(f"column {first + j} of {name} holds the category code "
-                         f"{X[:, j].max():g}; codes must be 0, 1, 2, ... up to 2**31 - 1 "
+                         f"{largest[j]:g}; codes must be 0, 1, 2, ... up to 2**31 - 1 "
                          "(each code up to the largest gets a count per class); re-encode "
                          "the categories as 0, 1, ..., k-1")
+    return largest
 
 
 class _CategoryCodes:
@@ -173,9 +166,8 @@ class _CategoryCodes:
         self.categories: list[np.ndarray | None] = []
         self.n_categories = np.zeros(X.shape[1], dtype=np.intp)
         if X.dtype.kind in "iu" and X.size:
-            _check_codes(X, name)
             self.categories = [None] * X.shape[1]
-            self.n_categories = X.max(axis=0).astype(np.intp) + 1
+            self.n_categories = _check_codes(X, name).astype(np.intp) + 1
             return
         for j in range(X.shape[1]):
             col = X[:, j]
@@ -191,10 +183,10 @@ class _CategoryCodes:
     @staticmethod
     def _integer_codes(col: np.ndarray, j: int, name: str) -> np.ndarray | None:
         if col.dtype.kind == "O":
-            if _object_missing(col).any():
+            if missing_in_objects(col).any():
                 raise ValueError(f"column {j} of {name} contains a missing value (None or "
                                  "NaN); naive Bayes here needs every value")
-            if not _is_numeric_column(col):
+            if not reals_in_objects(col).all():
                 return None
             col = col.astype(np.float64)
         if col.dtype.kind in "US":
@@ -215,21 +207,23 @@ class _CategoryCodes:
     def transform(self, X: np.ndarray, name: str = "X") -> np.ndarray:
         """Codes of shape (n_samples, n_features); -1 marks a value unseen in fit."""
         if X.dtype.kind in "iu" and all(c is None for c in self.categories):
-            _check_codes(X, name)      # the whole array at once: the fast path
+            largest = _check_codes(X, name)      # the whole array at once: the fast path
             codes = X.astype(np.intp)
-            return np.where(codes < self.n_categories, codes, -1)
+            if (largest >= self.n_categories).any():        # some codes unseen in fit
+                codes = np.where(codes < self.n_categories, codes, -1)
+            return codes
         out = np.empty(X.shape, dtype=np.intp)
         for j, cats in enumerate(self.categories):
             col = X[:, j]
             if cats is None:
                 if col.dtype.kind in "OUS" and not (col.dtype.kind == "O"
-                                                    and _is_numeric_column(col)):
+                                                    and reals_in_objects(col).all()):
                     raise TypeError(f"column {j} of {name} must hold category codes (it held "
                                     "integer codes in fit)")
                 codes = self._integer_codes(col, j, name)
                 out[:, j] = np.where(codes < self.n_categories[j], codes, -1)
             else:
-                if col.dtype.kind == "O" and _object_missing(col).any():
+                if col.dtype.kind == "O" and missing_in_objects(col).any():
                     raise ValueError(f"column {j} of {name} contains a missing value")
                 keys = col.astype(str)
                 out[:, j] = encode_labels(keys, cats)[1]
@@ -561,7 +555,7 @@ class MixedNB(_BaseNB):
                 return np.zeros(d, dtype=bool)
             if X.dtype.kind in "US":
                 return np.ones(d, dtype=bool)
-            return np.array([not _is_numeric_column(X[~_object_missing(X[:, j]), j])
+            return np.array([not reals_in_objects(X[~missing_in_objects(X[:, j]), j]).all()
                              for j in range(d)])
         arr = np.asarray(cf)
         if arr.dtype.kind == "b":
@@ -623,10 +617,10 @@ class MixedNB(_BaseNB):
             if Xg.dtype.kind == "O":
                 for j in range(Xg.shape[1]):
                     col = Xg[:, j]
-                    if _object_missing(col).any():
+                    if missing_in_objects(col).any():
                         raise ValueError(f"a continuous column of {name} contains a missing "
                                          "value (None or NaN)")
-                    if not _is_numeric_column(col):
+                    if not reals_in_objects(col).all():
                         raise TypeError(f"continuous column {int(np.flatnonzero(~mask)[j])} of "
                                         f"{name} holds non-numbers; list it in "
                                         "categorical_features")

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import check_scalar, check_vector
+from ._validation import check_bool, check_scalar, check_vector
 
 __all__ = ["get_ax", "plot_decision_regions", "plot_svm_margin", "plot_svm_alpha_cases",
            "plot_surrogate_losses", "plot_tree", "plot_roc_curve", "plot_pr_curve"]
@@ -266,6 +266,7 @@ def plot_svm_margin(
     See the chapter "The maximum-margin classifier and duality" of the book.
     """
     X, y, classes = _check_svm_plot_input(estimator, X, y)
+    check_bool(shade, "shade")
     ax = get_ax(ax)
     g0, g1, values = _decision_grid(estimator, X, pad, resolution)
     _draw_margin(ax, g0, g1, values, shade)
@@ -595,6 +596,7 @@ def plot_roc_curve(fpr: Any, tpr: Any, *, ax: Any = None, label: str | None = No
     fpr, tpr = _check_curve(fpr, tpr, "fpr", "tpr")
     if np.any(np.diff(fpr) < 0) or np.any(np.diff(tpr) < 0):
         raise ValueError("fpr and tpr must be non-decreasing (points in threshold order)")
+    check_bool(chance, "chance")
     ax = get_ax(ax)
     ax.plot(fpr, tpr, label=label, **line_kw)
     if chance and not any(line.get_gid() == "roc-chance" for line in ax.get_lines()):

@@ -288,10 +288,12 @@ def test_learning_rate(rate):
         AdaBoostClassifier(learning_rate=rate).fit(X_OK, Y_OK)
 
 
-@pytest.mark.parametrize("kw, match", [({"max_samples": 0}, r"max_samples as an int"),
-                                       ({"max_samples": 1.5}, r"max_samples as a float"),
-                                       ({"max_features": 99}, r"max_features as an int"),
-                                       ({"max_features": 0.0}, r"max_features as a float")])
+@pytest.mark.parametrize("kw, match", [
+    ({"max_samples": 0}, r"max_samples must lie in \[1, .*\] as an int"),
+    ({"max_samples": 1.5}, r"max_samples must lie in \(0, 1\] as a float"),
+    ({"max_features": 99}, r"max_features must lie in \[1, .*\] as an int"),
+    ({"max_features": 0.0}, r"max_features must lie in \(0, 1\] as a float"),
+])
 def test_bagging_ranges(kw, match):
     with pytest.raises(ValueError, match=match):
         BaggingClassifier(**kw).fit(X_OK, Y_OK)

@@ -325,18 +325,35 @@ def test_no_warning_on_full_rank():
         LinearRegression().fit(X, y)
 
 
-def test_gradient_descent_on_a_tiny_scale_does_not_stop_at_once():
+@pytest.mark.parametrize("shift", [0.0, 1.0])
+def test_gradient_descent_on_a_tiny_scale_does_not_stop_at_once(shift):
     # guards against: X * 1e-10 gave a gradient below tol=1e-8 after the intercept settled, and
-    # "converged" with R^2 = 0 and no warning; a feature's gradient is now compared with
-    # tol times the feature's scale, so the descent runs on and says it did not converge
+    # "converged" after 176 steps with w about 4e-9, R^2 = 0 and no warning; a feature's
+    # gradient is now compared with tol times the feature's spread, so the descent runs on and
+    # says it did not converge. shift=1: the spread is measured about the mean (the columns
+    # X * 1e-10 + 1 have a root mean square near 1, a spread near 1e-10)
     rng = np.random.default_rng(0)
     X = rng.normal(size=(30, 3))
     y = X @ np.array([1.0, 2.0, 3.0]) + 0.1 * rng.normal(size=30)
-    with pytest.warns(ConvergenceWarning, match="reached max_iter=200"):
-        LinearRegression(solver="gd", max_iter=200).fit(X * 1e-10, y)
-    # on unit-scale features the test is the absolute one: the same steps as before
-    ok = LinearRegression(solver="gd").fit(X, y)
-    assert ok.n_iter_ < 1000
+    with pytest.warns(ConvergenceWarning, match=r"reached max_iter=200 .*tol \* s_j"):
+        LinearRegression(solver="gd", max_iter=200).fit(X * 1e-10 + shift, y)
+
+
+def test_gradient_descent_stops_at_the_first_step_its_test_allows():
+    # the test of step 3, with feature j's entry compared with tol * min(s_j, 1) (s_j its
+    # standard deviation): met at the stop, and not yet one step earlier (path_[-2])
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 3)) * np.array([0.5, 1.0, 3.0])
+    y = X @ np.array([1.0, 2.0, 3.0]) + 0.1 * rng.normal(size=30)
+    model = LinearRegression(solver="gd").fit(X, y)
+    assert model.n_iter_ < model.max_iter
+    stop_w = model.tol * np.minimum(X.std(axis=0), 1.0)
+
+    def worst(wb):                     # the largest gradient entry over its threshold
+        g_w, g_b = squared_loss_gradient(wb[:-1], wb[-1], X, y)
+        return max((np.abs(g_w) / stop_w).max(), abs(g_b) / model.tol)
+
+    assert worst(model.path_[-1]) <= 1.0 < worst(model.path_[-2])
 
 
 # --- bad and extreme input ----------------------------------------------------

@@ -646,10 +646,13 @@ _B5x2 = [[.2, .1], [.1, 0], [.2, 0], [.1, .2], [0, .2]]   # _A5x2 - 0.1, written
 
 @pytest.mark.parametrize("call,match", [
     (lambda: MS.ttest_1samp([0.1] * 3, 0), "a has zero variance"),   # guards against: t = 1e16, p = 1e-32
+    # the same rounding spread on values of size 1e5 is 1.8e-11: the tolerance is relative
+    (lambda: MS.ttest_1samp(np.array([0.1] * 3) * 2.0**20, 0), "a has zero variance"),
     (lambda: MS.paired_ttest_kfold([.3, .2, .1], [.2, .1, 0]), "zero variance"),
     (lambda: MS.corrected_resampled_ttest([.3, .2, .1], [.2, .1, 0], 8, 2), "zero variance"),
     (lambda: MS.paired_ttest_5x2cv(_A5x2, _B5x2), "do not vary"),
-], ids=["ttest_1samp", "paired_ttest_kfold", "corrected_resampled_ttest", "paired_ttest_5x2cv"])
+], ids=["ttest_1samp", "ttest_1samp_large", "paired_ttest_kfold", "corrected_resampled_ttest",
+        "paired_ttest_5x2cv"])
 def test_a_spread_of_rounding_errors_is_zero_variance(call, match):
     # [.3, .2, .1] - [.2, .1, 0] is not exactly constant in float64 (variance 2.9e-34)
     with pytest.raises(ValueError, match=match):

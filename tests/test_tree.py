@@ -502,22 +502,34 @@ def _same_tree(a, b, rtol=0.0):
 def _recursive(X, y, sample_weight=None, **params):
     """A tree grown on numeric ``X`` by the recursive grower, called directly (``fit``
     would grow it level-wise): the grower of categorical data and of pruning."""
-    tree = DecisionTreeClassifier(**params).fit(X, y, sample_weight=sample_weight)
+    tree = DecisionTreeClassifier(**params)
+    classes, yk = np.unique(y, return_inverse=True)
     n, d = X.shape
     settings = tree._growth_settings(d)              # a fresh generator from random_state
-    data = _Growing(Z=np.asarray(X, dtype=np.float64), yk=np.searchsorted(tree.classes_, y),
-                    n_classes=tree.classes_.shape[0], categorical=np.zeros(d, dtype=bool),
-                    n_values=np.zeros(d, dtype=np.intp), n_draw=settings["n_draw"],
-                    rng=settings["rng"])
+    data = _Growing(Z=np.asarray(X, dtype=np.float64), yk=yk, n_classes=classes.shape[0],
+                    categorical=np.zeros(d, dtype=bool), n_values=np.zeros(d, dtype=np.intp),
+                    n_draw=settings["n_draw"], rng=settings["rng"])
     w = np.ones(n) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
-    tree.tree_ = tree._grow(data, np.arange(n), w, 0, np.ones(d, dtype=bool), None, None, None)
-    return tree
+    return tree._set_fitted(classes, [None] * d, tree._grow_recursive(data, w))
 
 
 def _levelwise(X, y, sample_weight=None, **params):
     """A tree grown by the level-wise grower, called directly."""
     classes, yk = np.unique(y, return_inverse=True)
     return LevelwiseGrower(X, yk, classes).fit(DecisionTreeClassifier(**params), sample_weight)
+
+
+def test_the_growers_return_a_root_and_fit_sets_the_attributes():
+    # a grower leaves the tree alone; _set_fitted is the one place learned attributes are set
+    X, y = load_iris(return_X_y=True)
+    classes, yk = np.unique(y, return_inverse=True)
+    tree = DecisionTreeClassifier(criterion="gini", max_depth=3)
+    root = LevelwiseGrower(X, yk, classes).grow(tree)
+    assert not [a for a in vars(tree) if a.endswith("_")]
+    fitted = DecisionTreeClassifier(criterion="gini", max_depth=3).fit(X, y)
+    assert _same_tree(root, fitted.tree_, rtol=0)
+    assert sorted(a for a in vars(fitted) if a.endswith("_")) == [
+        "categories_", "classes_", "feature_types_", "n_features_in_", "tree_"]
 
 
 def test_fit_grows_level_wise_on_numeric_data_only():

@@ -14,6 +14,7 @@ from mlbook._validation import (
     check_random_state,
     check_sample_weight,
     check_scalar,
+    check_vector,
     check_X_y,
     column_or_1d,
     encode_labels,
@@ -216,6 +217,20 @@ def test_check_scalar_refuses_infinity_unless_allowed(value):
         check_scalar(np.nan, "C", allow_inf=True)
 
 
+@pytest.mark.parametrize("value", [np.inf, -np.inf])
+def test_check_vector_refuses_infinity(value):
+    # guards against: an infinite error rate giving t = NaN instead of a message
+    with pytest.raises(ValueError, match="^errors_a contains infinity; every entry must be finite$"):
+        check_vector([0.1, value, 0.2], "errors_a")
+    np.testing.assert_array_equal(check_vector([0.1, 0.2], "errors_a"), [0.1, 0.2])
+
+
+def test_a_public_caller_refuses_an_infinite_vector():
+    from mlbook.model_selection import paired_ttest_kfold
+    with pytest.raises(ValueError, match="^errors_b contains infinity"):
+        paired_ttest_kfold([0.1, 0.2, 0.3], [0.1, np.inf, 0.2])
+
+
 def test_check_scalar_with_bool_is_check_bool():
     assert check_scalar(np.False_, "shuffle", bool) is False
     with pytest.raises(TypeError, match="shuffle must be True or False"):
@@ -299,5 +314,166 @@ def test_every_scalar_hyper_parameter_is_checked(Est, name, value):
     X, y = binary(40, 3)
     if Est.__name__ in ("CategoricalNB", "MixedNB"):
         X = (X > 0).astype(int)                     # category codes
-    with pytest.raises((TypeError, ValueError), match=name):
+    # the shared checks' messages start with the parameter's name: "max_iter must be ..."
+    with pytest.raises((TypeError, ValueError), match=rf"^{name} must "):
         Est(**{name: value}).fit(X, y)
+
+
+# --- every public function checks every bool parameter --------------------------------
+
+def _svm_and_data():
+    X, y = binary(40, 2)
+    return SVC(kernel="linear").fit(X, y), X, y
+
+
+def _fitted_tree():
+    X, y = binary(40, 2)
+    return DecisionTreeClassifier(max_depth=2).fit(X, y)
+
+
+def _plot(draw):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    try:
+        return draw()
+    finally:
+        plt.close("all")
+
+
+_Y2, _S2 = [0, 1, 1, 0], [0.1, 0.8, 0.6, 0.3]
+
+#: A valid call of each public callable with a bool-default parameter, that parameter set to v.
+BOOL_CALLS = {
+    ("mlbook.datasets.load_watermelon", "return_X_y"):
+        lambda v: __import__("mlbook.datasets").datasets.load_watermelon(return_X_y=v),
+    ("mlbook.datasets.load_iris", "return_X_y"):
+        lambda v: __import__("mlbook.datasets").datasets.load_iris(return_X_y=v),
+    ("mlbook.datasets.load_wine", "return_X_y"):
+        lambda v: __import__("mlbook.datasets").datasets.load_wine(return_X_y=v),
+    ("mlbook.datasets.load_breast_cancer", "return_X_y"):
+        lambda v: __import__("mlbook.datasets").datasets.load_breast_cancer(return_X_y=v),
+    ("mlbook.datasets.load_digits", "return_X_y"):
+        lambda v: __import__("mlbook.datasets").datasets.load_digits(return_X_y=v),
+    ("mlbook.linear_model.lasso_path", "fit_intercept"):
+        lambda v: __import__("mlbook.linear_model").linear_model.lasso_path(
+            *binary(40, 2), [0.1], fit_intercept=v),
+    ("mlbook.linear_model.logistic_objective", "fit_intercept"):
+        lambda v: __import__("mlbook.linear_model").linear_model.logistic_objective(
+            np.zeros(3 if v is True else 2), *binary(40, 2), fit_intercept=v),
+    ("mlbook.metrics.accuracy_score", "normalize"):
+        lambda v: __import__("mlbook.metrics").metrics.accuracy_score(_Y2, _Y2, normalize=v),
+    ("mlbook.metrics.zero_one_loss", "normalize"):
+        lambda v: __import__("mlbook.metrics").metrics.zero_one_loss(_Y2, _Y2, normalize=v),
+    ("mlbook.metrics.roc_curve", "drop_intermediate"):
+        lambda v: __import__("mlbook.metrics").metrics.roc_curve(_Y2, _S2, drop_intermediate=v),
+    ("mlbook.metrics.precision_recall_curve", "drop_intermediate"):
+        lambda v: __import__("mlbook.metrics").metrics.precision_recall_curve(
+            _Y2, _S2, drop_intermediate=v),
+    ("mlbook.model_selection.train_test_split", "shuffle"):
+        lambda v: __import__("mlbook.model_selection").model_selection.train_test_split(
+            np.arange(10), shuffle=v),
+    ("mlbook.model_selection.mcnemar_test", "correction"):
+        lambda v: __import__("mlbook.model_selection").model_selection.mcnemar_test(
+            [0, 1, 1, 0], [0, 1, 0, 0], [1, 1, 1, 0], correction=v),
+    ("mlbook.model_selection.mcnemar_test", "exact"):
+        lambda v: __import__("mlbook.model_selection").model_selection.mcnemar_test(
+            [0, 1, 1, 0], [0, 1, 0, 0], [1, 1, 1, 0], exact=v),
+    ("mlbook.model_selection.friedman_test", "greater_is_better"):
+        lambda v: __import__("mlbook.model_selection").model_selection.friedman_test(
+            [[1, 2, 3], [1, 3, 2], [2, 1, 3]], greater_is_better=v),
+    ("mlbook.model_selection.friedman_test", "tie_correction"):
+        lambda v: __import__("mlbook.model_selection").model_selection.friedman_test(
+            [[1, 2, 3], [1, 3, 2], [2, 1, 3]], tie_correction=v),
+    ("mlbook.model_selection.bias_variance_decomposition", "unbiased"):
+        lambda v: __import__("mlbook.model_selection").model_selection.bias_variance_decomposition(
+            [[0.1, 0.2], [0.3, 0.1]], [0.2, 0.1], unbiased=v),
+    ("mlbook.plotting.plot_svm_margin", "shade"):
+        lambda v: _plot(lambda: __import__("mlbook.plotting").plotting.plot_svm_margin(
+            *_svm_and_data(), resolution=20, shade=v)),
+    ("mlbook.plotting.plot_roc_curve", "chance"):
+        lambda v: _plot(lambda: __import__("mlbook.plotting").plotting.plot_roc_curve(
+            [0.0, 1.0], [0.0, 1.0], chance=v)),
+    ("mlbook.tree.export_text", "show_counts"):
+        lambda v: __import__("mlbook.tree").tree.export_text(_fitted_tree(), show_counts=v),
+    ("mlbook.base.BaseEstimator.get_params", "deep"):
+        lambda v: LinearRegression().get_params(deep=v),
+    ("mlbook.model_selection.KFold", "shuffle"):
+        lambda v: list(__import__("mlbook.model_selection").model_selection.KFold(
+            2, shuffle=v).split(np.zeros((4, 1)))),
+    ("mlbook.model_selection.StratifiedKFold", "shuffle"):
+        lambda v: list(__import__("mlbook.model_selection").model_selection.StratifiedKFold(
+            2, shuffle=v).split(np.zeros((4, 1)), _Y2)),
+    ("mlbook.optim.SGD", "nesterov"):
+        lambda v: __import__("mlbook.optim").optim.SGD([np.zeros(2)], lr=0.1, momentum=0.9,
+                                                       nesterov=v),
+    ("mlbook.optim.RMSprop", "centered"):
+        lambda v: __import__("mlbook.optim").optim.RMSprop([np.zeros(2)], centered=v),
+    ("mlbook.optim.Adam", "amsgrad"):
+        lambda v: __import__("mlbook.optim").optim.Adam([np.zeros(2)], amsgrad=v),
+    ("mlbook.optim.AdamW", "amsgrad"):
+        lambda v: __import__("mlbook.optim").optim.AdamW([np.zeros(2)], amsgrad=v),
+}
+
+#: Bool-default parameters left out of the sweep, with the reason.
+BOOL_EXEMPT = {
+    ("mlbook.tree.Node", "empty"): "a record the growers build, not an entry point",
+}
+
+
+def _bool_default_parameters() -> set[tuple[str, str]]:
+    """(public name, parameter) for every bool-default parameter of a public function, of a
+    public class's __init__ that is not an estimator's hyper-parameter (those are swept
+    above), and of a public method."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import mlbook
+    from mlbook.base import BaseEstimator
+
+    homes: dict[int, tuple[str, str, object]] = {}    # each object under its shortest module
+    for info in pkgutil.walk_packages(mlbook.__path__, prefix="mlbook."):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue                                  # private modules: their callers check
+        module = importlib.import_module(info.name)
+        for name in getattr(module, "__all__", []):
+            obj = getattr(module, name)
+            if id(obj) not in homes or len(info.name) < len(homes[id(obj)][0]):
+                homes[id(obj)] = (info.name, name, obj)
+
+    found = set()
+
+    def add(qualname, func):
+        params = inspect.signature(func).parameters
+        found.update((qualname, p) for p, v in params.items() if isinstance(v.default, bool))
+
+    for home, name, obj in homes.values():
+        if inspect.isclass(obj):
+            if not issubclass(obj, BaseEstimator):
+                add(f"{home}.{name}", obj.__init__)
+            for meth, func in vars(obj).items():
+                if not meth.startswith("_") and inspect.isfunction(func):
+                    add(f"{home}.{name}.{meth}", func)
+        elif inspect.isfunction(obj):
+            add(f"{home}.{name}", obj)
+    return found
+
+
+def test_the_bool_sweep_covers_every_bool_parameter():
+    # a new public bool parameter joins BOOL_CALLS (or BOOL_EXEMPT, with a reason)
+    found = _bool_default_parameters()
+    assert sorted(found - set(BOOL_CALLS) - set(BOOL_EXEMPT)) == [], "not swept"
+    assert sorted(set(BOOL_CALLS) - found) == [], "BOOL_CALLS names parameters that are gone"
+
+
+@pytest.mark.parametrize("key", sorted(BOOL_CALLS), ids=lambda k: f"{k[0]}-{k[1]}")
+@pytest.mark.parametrize("value", ["no", 1, None])
+def test_every_bool_parameter_of_a_public_function_is_checked(key, value):
+    # guards against: export_text(show_counts="no") showing counts, load_iris(return_X_y=1)
+    # returning a tuple, plot_roc_curve(chance=None) quietly leaving the diagonal out
+    call = BOOL_CALLS[key]
+    call(True), call(np.False_)                       # both bools are accepted
+    with pytest.raises(TypeError, match=rf"^{key[1]} must be True or False; got"):
+        call(value)

@@ -26,6 +26,8 @@ from typing import Any
 
 import numpy as np
 
+from .._validation import check_bool
+
 __all__ = ["Bunch", "load_watermelon", "load_iris", "load_wine", "load_breast_cancer",
            "WATERMELON_EN"]
 __all__ += ["load_digits"]
@@ -156,6 +158,7 @@ def load_watermelon(version: str = "3.0", lang: str = "en", *, return_X_y: bool 
         )
     if lang not in ("en", "zh"):
         raise ValueError(f"lang must be 'en' or 'zh'; got {lang!r}")
+    check_bool(return_X_y, "return_X_y")
     filename, columns, table = _WATERMELON_VERSIONS[version]
     header, rows = _read_csv(filename)
     idx = [header.index(c) for c in columns]
@@ -194,6 +197,7 @@ def load_watermelon(version: str = "3.0", lang: str = "en", *, return_X_y: bool 
 # --- UCI data sets -----------------------------------------------------------
 
 def _load_numeric(filename: str, descr: str, return_X_y: bool):
+    check_bool(return_X_y, "return_X_y")
     header, rows = _read_csv(filename)
     data = np.array([[float(v) for v in r[:-1]] for r in rows])
     labels = [r[-1] for r in rows]
@@ -310,6 +314,7 @@ def load_digits(*, return_X_y: bool = False):
     >>> X.shape, int(X.max()), np.bincount(y).tolist()[:3]
     ((1797, 64), 16, [178, 182, 177])
     """
+    check_bool(return_X_y, "return_X_y")
     path = resources.files(__package__).joinpath("data", "digits.csv.gz")
     with path.open("rb") as raw, gzip.open(raw, "rt", encoding="ascii") as f:
         table = np.loadtxt(f, delimiter=",", dtype=np.float64)

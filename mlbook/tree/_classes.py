@@ -24,16 +24,17 @@ from .._validation import (
     check_classification_targets,
     check_consistent_length,
     check_is_fitted,
+    check_n_features,
     check_predict_X,
     check_random_state,
     check_sample_weight,
     check_scalar,
     column_or_1d,
     encode_labels,
-    check_dense,
+    reals_in_objects,
 )
 from ..base import BaseEstimator, ClassifierMixin
-from ._criteria import (_CRITERIA, _TIE, _first_max, _is_missing, _is_number_obj,
+from ._criteria import (_CRITERIA, _TIE, _first_max, _is_missing,
                         _split_entropy, _table_gain, _threshold_search)
 from ._levelwise import LevelwiseGrower
 from ._node import Node, _flatten, _make_node, _predict_flat
@@ -173,22 +174,24 @@ class _TreeBase(ClassifierMixin, BaseEstimator):
         if _is_missing(y).any():
             raise ValueError("y contains missing labels (None or NaN); a tree needs the "
                              "class of every training sample")
-        self.classes_ = check_classification_targets(y)
-        return X, y, encode_labels(y, self.classes_)[1]
+        classes = check_classification_targets(y)
+        return X, y, classes, encode_labels(y, classes)[1]
+
+    def _set_fitted(self, classes: np.ndarray, categories: list, root: Node) -> "_TreeBase":
+        """Set every learned attribute, from the classes, the categories of each feature
+        (None for a continuous one) and the root a grower returned; return ``self``."""
+        self.classes_ = classes
+        self.n_features_in_ = len(categories)
+        self.categories_ = categories
+        self.feature_types_ = ["continuous" if c is None else "categorical" for c in categories]
+        self.tree_ = root
+        return self
 
 
 def _as_2d(X: Any, name: str) -> np.ndarray:
-    """``np.asarray(X)`` for a tree (object arrays allowed): dense, 2-d, never complex."""
-    check_dense(X, name)
-    X = np.asarray(X)
-    if X.dtype.kind == "c":
-        check_array(X, name)                              # raises the complex-number error
-    if X.ndim != 2:
-        hint = (" Reshape your data: X.reshape(-1, 1) if it has a single feature, "
-                "X.reshape(1, -1) if it is a single sample.") if X.ndim == 1 else ""
-        raise ValueError(f"{name} must be a 2-d array of shape (n_samples, n_features); "
-                         f"got shape {X.shape}.{hint}")
-    return X
+    """``X`` as a 2-d array for a tree: dense, never complex, object columns kept, NaN or
+    ``None`` for missing values (the sizes are checked where they matter)."""
+    return check_array(X, name, dtype=None, allow_nan=True, min_samples=0, min_features=0)
 
 
 def _encode_fit(X: np.ndarray):
@@ -218,7 +221,7 @@ def _encode_fit(X: np.ndarray):
         known = X[~missing[:, j], j]
         if known.shape[0] == 0:
             raise ValueError(f"column {j} of X has no observed value (every entry is missing)")
-        if _is_number_obj(known).astype(bool).all():
+        if reals_in_objects(known).all():
             Z[~missing[:, j], j] = known.astype(np.float64)
             if not np.isfinite(Z[~missing[:, j], j]).all():
                 raise ValueError(f"column {j} of X contains infinity")
@@ -231,6 +234,30 @@ def _encode_fit(X: np.ndarray):
             Z[~missing[:, j], j] = rank[inv]
             categories.append(known[np.sort(first)])
     return Z, categories
+
+
+def _encode_with(X: np.ndarray, categories: list, name: str) -> np.ndarray:
+    """Encode ``X`` (checked by ``_as_2d``) with the categories learned in ``fit``
+    (unseen: -1, missing: NaN)."""
+    if X.dtype.kind in "biuf":
+        if any(c is not None for c in categories):
+            raise TypeError(f"{name} is numeric, but the tree was fitted with categorical "
+                            "columns; pass an object array")
+        return X.astype(np.float64, copy=False)        # _as_2d has refused infinity
+    X = X.astype(object)
+    missing = _is_missing(X)
+    Z = np.full(X.shape, np.nan)
+    for j, cats in enumerate(categories):
+        known = X[~missing[:, j], j]
+        if cats is None:
+            if not reals_in_objects(known).all():
+                raise TypeError(f"column {j} of {name} must hold numbers "
+                                "(it was continuous in fit)")
+            Z[~missing[:, j], j] = known.astype(np.float64)
+        else:
+            # codes index the categories in their order of first appearance
+            Z[~missing[:, j], j] = encode_labels(known.astype(str), cats.astype(str))[1]
+    return Z
 
 
 def _resolve_max_features(max_features: Any, n_features: int) -> int:
@@ -249,12 +276,12 @@ def _resolve_max_features(max_features: Any, n_features: int) -> int:
                         f"{max_features!r}")
     if isinstance(max_features, numbers.Integral):
         if not 1 <= max_features <= n_features:
-            raise ValueError(f"max_features as an int must lie in [1, n_features={n_features}]; "
+            raise ValueError(f"max_features must lie in [1, n_features={n_features}] as an int; "
                              f"got {max_features}")
         return int(max_features)
     if isinstance(max_features, numbers.Real):
         if not 0.0 < max_features <= 1.0:
-            raise ValueError(f"max_features as a float must lie in (0, 1]; got {max_features}")
+            raise ValueError(f"max_features must lie in (0, 1] as a float; got {max_features}")
         return max(1, int(max_features * n_features))
     raise TypeError(f"max_features must be None, an int, a float, 'sqrt' or 'log2'; got "
                     f"{max_features!r}")
@@ -368,29 +395,8 @@ class DecisionTreeClassifier(_TreeBase):
         ``name`` is the argument named in error messages (``"X_val"`` in fit).
         """
         X = _as_2d(X, name)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"{name} has {X.shape[1]} features, but DecisionTreeClassifier "
-                             f"is expecting {self.n_features_in_} features as input (it was "
-                             f"fitted with {self.n_features_in_})")
-        if X.dtype.kind in "biuf":
-            if any(c is not None for c in self.categories_):
-                raise TypeError(f"{name} is numeric, but the tree was fitted with categorical "
-                                "columns; pass an object array")
-            return check_array(X, name, allow_nan=True)
-        X = X.astype(object)
-        missing = _is_missing(X)
-        Z = np.full(X.shape, np.nan)
-        for j, cats in enumerate(self.categories_):
-            known = X[~missing[:, j], j]
-            if cats is None:
-                if not _is_number_obj(known).astype(bool).all():
-                    raise TypeError(f"column {j} of {name} must hold numbers "
-                                    "(it was continuous in fit)")
-                Z[~missing[:, j], j] = known.astype(np.float64)
-            else:
-                # codes index the categories in their order of first appearance
-                Z[~missing[:, j], j] = encode_labels(known.astype(str), cats.astype(str))[1]
-        return Z
+        check_n_features(self, X, name)
+        return _encode_with(X, self.categories_, name)
 
     # --- fit -------------------------------------------------------------
     def fit(self, X: Any, y: Any, X_val: Any = None, y_val: Any = None,
@@ -416,7 +422,7 @@ class DecisionTreeClassifier(_TreeBase):
             raise ValueError(f"criterion must be one of {list(_CRITERIA)}; got {self.criterion!r}")
         if self.pruning not in (None, "pre", "post"):
             raise ValueError(f"pruning must be None, 'pre' or 'post'; got {self.pruning!r}")
-        X, y, yk = self._check_common(X, y)
+        X, y, classes, yk = self._check_common(X, y)
         w = check_sample_weight(sample_weight, X.shape[0])
         if sample_weight is not None and not (w > 0).all():
             # A row of weight zero adds nothing to any class count, but it would
@@ -431,41 +437,46 @@ class DecisionTreeClassifier(_TreeBase):
             if X.shape[0] < 2:
                 raise ValueError("sample_weight is positive for only one sample; a tree "
                                  "needs at least two")
-        Z, self.categories_ = _encode_fit(X)
-        self.n_features_in_ = Z.shape[1]
-        self.feature_types_ = ["continuous" if c is None else "categorical"
-                               for c in self.categories_]
-        n_classes = self.classes_.shape[0]
+        Z, categories = _encode_fit(X)
         Z_val = y_val_codes = None
         if self.pruning is not None:
             if X_val is None or y_val is None:
                 raise ValueError(f"pruning={self.pruning!r} needs a validation set: "
                                  "pass X_val and y_val to fit")
             y_val = column_or_1d(y_val, "y_val")
-            Z_val = self._encode(X_val, "X_val")
+            X_val = _as_2d(X_val, "X_val")
+            check_n_features(self, X_val, "X_val", expected=Z.shape[1])
+            Z_val = _encode_with(X_val, categories, "X_val")
             check_consistent_length(Z_val, y_val, names=["X_val", "y_val"])
             # a validation label never seen in training (code -1) can never be predicted
-            y_val_codes = encode_labels(y_val, self.classes_)[1]
-        if (LevelwiseGrower.applies(self) and all(c is None for c in self.categories_)
+            y_val_codes = encode_labels(y_val, classes)[1]
+        if (LevelwiseGrower.applies(self) and all(c is None for c in categories)
                 and not np.isnan(Z).any()):
             # numeric, nothing missing, no pruning: the same tree, grown level by level
-            return LevelwiseGrower(Z, yk, self.classes_).fit(
-                self, None if sample_weight is None else w)
-        settings = self._growth_settings(Z.shape[1])
-        data = _Growing(Z=Z, yk=yk, n_classes=n_classes,
-                        categorical=np.array([c is not None for c in self.categories_]),
-                        n_values=np.array([0 if c is None else len(c) for c in self.categories_]),
-                        n_draw=settings["n_draw"], rng=settings["rng"],
-                        Z_val=Z_val, y_val=y_val_codes)
-        if Z_val is None:
+            root = LevelwiseGrower(Z, yk, classes).grow(self, None if sample_weight is None
+                                                        else w)
+        else:
+            settings = self._growth_settings(Z.shape[1])
+            data = _Growing(Z=Z, yk=yk, n_classes=classes.shape[0],
+                            categorical=np.array([c is not None for c in categories]),
+                            n_values=np.array([0 if c is None else len(c) for c in categories]),
+                            n_draw=settings["n_draw"], rng=settings["rng"],
+                            Z_val=Z_val, y_val=y_val_codes)
+            root = self._grow_recursive(data, w)
+        return self._set_fitted(classes, categories, root)
+
+    def _grow_recursive(self, data: _Growing, w: np.ndarray) -> Node:
+        """The recursive grower (categorical data, missing values, pruning): the root of
+        the tree grown on every row of ``data.Z`` with weights ``w``, post-pruned if asked."""
+        n, d = data.Z.shape
+        if data.Z_val is None:
             val_idx = val_w = None
         else:
-            val_idx, val_w = np.arange(Z_val.shape[0]), np.ones(Z_val.shape[0])
-        self.tree_ = self._grow(data, np.arange(Z.shape[0]), w, 0,
-                                np.ones(Z.shape[1], dtype=bool), None, val_idx, val_w)
+            val_idx, val_w = np.arange(data.Z_val.shape[0]), np.ones(data.Z_val.shape[0])
+        root = self._grow(data, np.arange(n), w, 0, np.ones(d, dtype=bool), None, val_idx, val_w)
         if self.pruning == "post":
-            self._post_prune(data, self.tree_, val_idx, val_w)
-        return self
+            self._post_prune(data, root, val_idx, val_w)
+        return root
 
     def _growth_settings(self, n_features: int) -> dict:
         """The checked growth parameters both growers take (``max_features`` resolved
@@ -616,7 +627,10 @@ def _logistic_direction(Z: np.ndarray, t: np.ndarray, alpha: float, n_iter: int 
     reg[-1] = 0.0                                          # no penalty on the intercept
     for _ in range(n_iter):
         s = A @ beta                                       # (m,)
-        p = np.exp(-np.logaddexp(0.0, -s))                 # stable sigmoid
+        # stable sigmoid; not mlbook._math.expit: the two formulas differ by 1 ulp on about
+        # half of all inputs, which moves the oblique trees' weights in their last bits, and
+        # the trees stay bit-identical with those the chapter shows
+        p = np.exp(-np.logaddexp(0.0, -s))
         g = A.T @ (p - t) + reg * beta                     # (d+1,)
         H = (A * (p * (1 - p))[:, None]).T @ A + np.diag(reg) + 1e-10 * np.eye(d + 1)
         step = np.linalg.solve(H, g)
@@ -685,12 +699,10 @@ class ObliqueDecisionTreeClassifier(_TreeBase):
         if self.criterion not in ("entropy", "gini"):
             raise ValueError(f"criterion must be 'entropy' or 'gini'; got {self.criterion!r}")
         check_scalar(self.alpha, "alpha", numbers.Real, min_val=0.0, include_min=False)
-        X, y, yk = self._check_common(X, y)
+        X, y, classes, yk = self._check_common(X, y)
         X = check_array(X, "X")
-        self.n_features_in_ = X.shape[1]
-        self.categories_ = [None] * X.shape[1]
-        self.tree_ = self._grow(X, yk, self.classes_.shape[0], 0, None)
-        return self
+        root = self._grow(X, yk, classes.shape[0], 0, None)
+        return self._set_fitted(classes, [None] * X.shape[1], root)
 
     def _grow(self, X, yk, n_classes, depth, parent) -> Node:
         counts = np.bincount(yk, minlength=n_classes).astype(np.float64)

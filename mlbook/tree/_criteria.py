@@ -21,12 +21,12 @@ samples (:func:`gini_index` reports Gini(D) minus that decrease, see there).
 
 from __future__ import annotations
 
-import numbers
 from typing import Any
 
 import numpy as np
 
-from .._validation import check_consistent_length, column_or_1d, encode_labels
+from .._validation import (check_consistent_length, column_or_1d, encode_labels,
+                           missing_in_objects, reals_in_objects)
 
 __all__ = ["entropy", "gini", "information_gain", "intrinsic_value", "gain_ratio",
            "gini_index", "best_threshold"]
@@ -36,24 +36,16 @@ _CRITERIA = ("entropy", "gain_ratio", "gini")
 #: listed first and, within an attribute, to the smallest threshold.
 _TIE = 1e-9
 
-#: Use the level-wise builder where it applies (numeric data, no missing values,
-#: gini or entropy, no pruning). Tests set it to False to compare the two builders.
 # --------------------------------------------------------------------------
 # small helpers: missing values, label codes, impurities of count tables
 # --------------------------------------------------------------------------
-
-_missing_obj = np.frompyfunc(lambda v: v is None or (isinstance(v, float) and v != v), 1, 1)
-_is_number_obj = np.frompyfunc(
-    lambda v: isinstance(v, (numbers.Real, np.number)) and not isinstance(v, (bool, np.bool_)), 1, 1
-)
-
 
 def _is_missing(x: np.ndarray) -> np.ndarray:
     """Boolean mask of the missing entries (``None`` or NaN) of a 1-d or 2-d array."""
     if x.dtype.kind == "f":
         return np.isnan(x)
     if x.dtype.kind == "O":
-        return _missing_obj(x).astype(bool)
+        return missing_in_objects(x)
     return np.zeros(x.shape, dtype=bool)
 
 
@@ -101,7 +93,7 @@ def _continuous_values(x: np.ndarray, name: str = "x") -> np.ndarray:
     if x.dtype.kind in "biuf":
         return x.astype(np.float64)
     missing = _is_missing(x)
-    if not _is_number_obj(x[~missing]).astype(bool).all():
+    if not reals_in_objects(x[~missing]).all():
         raise TypeError(f"{name} must hold numbers (or None/NaN for missing values) for a "
                         "continuous attribute")
     out = np.full(x.shape[0], np.nan)

@@ -6,7 +6,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .._validation import check_is_fitted
+from .._validation import check_bool, check_is_fitted
 from ._criteria import _impurity
 from ._node import Node
 
@@ -81,6 +81,7 @@ def export_text(estimator, feature_names: Sequence[str] | None = None,
     texture = blurry: no
     """
     check_is_fitted(estimator, "tree_")
+    check_bool(show_counts, "show_counts")
     names = _feature_names(estimator, feature_names)
     classes = list(class_names) if class_names is not None else \
         [str(c) for c in estimator.classes_]

@@ -25,7 +25,7 @@ import numpy as np
 from ._criteria import _TIE, _midpoint
 from ._node import Node, _make_node
 
-__all__ = ["LevelwiseGrower", "SortedColumns", "grow_levelwise"]
+__all__ = ["LevelwiseGrower"]   # the one entry point; the rest is its machinery
 
 #: The criteria the level-wise scores implement.
 CRITERIA = ("gini", "entropy")
@@ -97,26 +97,30 @@ class LevelwiseGrower:
         """Check ``tree``'s growth parameters for this ``X``, raising as ``tree.fit`` would."""
         tree._growth_settings(self.sorted.columns.shape[0])
 
-    def fit(self, tree: Any, sample_weight: np.ndarray | None = None,
-            rows: np.ndarray | None = None) -> Any:
-        """Fit ``tree`` on the rows where the mask ``rows`` is True (all if None).
+    def grow(self, tree: Any, sample_weight: np.ndarray | None = None,
+             rows: np.ndarray | None = None) -> Node:
+        """The root of the tree ``tree``'s parameters grow on the rows where the mask
+        ``rows`` is True (all if None); ``tree`` itself is left as it is.
 
         ``sample_weight`` (None: unweighted) is indexed by the rows of ``X``.
-        Returns the fitted ``tree``.
         """
         if not self.applies(tree):
             raise ValueError("the level-wise grower fits unpruned gini or entropy "
                              f"DecisionTreeClassifier only; got {tree!r}")
-        n_features = self.sorted.columns.shape[0]
-        settings = tree._growth_settings(n_features)
-        tree.classes_ = self.classes
-        tree.n_features_in_ = n_features
-        tree.categories_ = [None] * n_features
-        tree.feature_types_ = ["continuous"] * n_features
+        settings = tree._growth_settings(self.sorted.columns.shape[0])
         data = self.sorted if rows is None else self.sorted.rows(rows)
-        tree.tree_ = grow_levelwise(data, self.yk, self.classes.shape[0], tree.criterion,
-                                    sample_weight=sample_weight, **settings)
-        return tree
+        return grow_levelwise(data, self.yk, self.classes.shape[0], tree.criterion,
+                              sample_weight=sample_weight, **settings)
+
+    def fit(self, tree: Any, sample_weight: np.ndarray | None = None,
+            rows: np.ndarray | None = None) -> Any:
+        """Fit ``tree`` on the rows where the mask ``rows`` is True (all if None): the
+        root :meth:`grow` returns, set by the tree with its other learned attributes.
+
+        Returns the fitted ``tree``.
+        """
+        root = self.grow(tree, sample_weight, rows)
+        return tree._set_fitted(self.classes, [None] * self.sorted.columns.shape[0], root)
 
 
 def grow_levelwise(data: SortedColumns, yk: np.ndarray, n_classes: int, criterion: str,
