@@ -591,22 +591,44 @@ def test_grading_stops_without_bubblewrap(built, tmp_path, monkeypatch):
     assert not (folder / "graded" / "grades.csv").exists()
 
 
-def test_the_gradescope_autograder_grades_the_solution_and_the_blank(built, tmp_path):
-    # the zip unpacked as Gradescope does (into <root>/source), its run_autograder run on
-    # each notebook; <root> stands for /autograder (MLBOOK_AUTOGRADER_ROOT)
-    import subprocess
-    import zipfile
-
+def _gradescope_zip(built, aid: str, tmp_path: Path) -> tuple[Path, Path]:
+    """Gradescope's zip of an assignment, with the book's wheel in it: (zip, wheel)."""
     sys.path.insert(0, str(ROOT / "_ext"))
     try:
         import site_wheel
     finally:
         sys.path.pop(0)
-    aid = "decision_trees"
-    points = tool.question_points(_zip(built, aid))
     wheel = site_wheel.build_wheel(ROOT, tmp_path / "wheel")
     z = tool.gradescope.build(aid, tmp_path / f"{aid}-gradescope.zip", _zip(built, aid),
                               built[aid] / "autograder" / f"{aid}.ipynb", wheel)
+    return z, wheel
+
+
+def _unpack_for_gradescope(z: Path, wheel: Path, root: Path, nb, aid: str) -> None:
+    """The zip unpacked as Gradescope does (into <root>/source), the submission in
+    <root>/submission, and what setup.sh installs, offline: the book's mlbook from the
+    zip's wheel (NumPy is this venv's); the sandbox uses it, not the checkout's editable
+    install. <root> stands for /autograder (MLBOOK_AUTOGRADER_ROOT)."""
+    import subprocess
+    import zipfile
+
+    with zipfile.ZipFile(z) as zf:
+        zf.extractall(root / "source")
+    (root / "submission").mkdir()
+    _write(nb, root / "submission" / f"{aid}.ipynb")
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
+                    "--target", str(root / "mlbook"), str(root / "source" / wheel.name)],
+                   check=True)
+
+
+def test_the_gradescope_autograder_grades_the_solution_and_the_blank(built, tmp_path):
+    # its run_autograder run on each notebook
+    import subprocess
+    import zipfile
+
+    aid = "decision_trees"
+    points = tool.question_points(_zip(built, aid))
+    z, wheel = _gradescope_zip(built, aid, tmp_path)
     with zipfile.ZipFile(z) as zf:
         names = set(zf.namelist())
         assert {"setup.sh", "run_autograder", "limits.json", wheel.name} <= names
@@ -622,15 +644,7 @@ def test_the_gradescope_autograder_grades_the_solution_and_the_blank(built, tmp_
     for who, nb, want in (("solution", _solution(built, aid), points),
                           ("blank", _student(built, aid), {q: 0.0 for q in points})):
         root = tmp_path / who / "autograder"
-        with zipfile.ZipFile(z) as zf:
-            zf.extractall(root / "source")
-        (root / "submission").mkdir()
-        _write(nb, root / "submission" / f"{aid}.ipynb")
-        # what setup.sh installs, offline: the book's mlbook from the zip's wheel (NumPy is
-        # this venv's); the sandbox uses it, not the checkout's editable install
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
-                        "--target", str(root / "mlbook"), str(root / "source" / wheel.name)],
-                       check=True)
+        _unpack_for_gradescope(z, wheel, root, nb, aid)
         env = dict(os.environ, MLBOOK_AUTOGRADER_ROOT=str(root), MLBOOK_AUTOGRADER_PYTHON=sys.executable,
                    MLBOOK_SANDBOX_MLBOOK=str(root / "mlbook"))
         done = subprocess.run(["bash", str(root / "source" / "run_autograder")], env=env,
@@ -676,15 +690,9 @@ def test_the_gradescope_fallback_without_bwrap_runs_the_submission_as_another_us
     import subprocess
     import tempfile
     import time
-    import zipfile
 
     import psutil
 
-    sys.path.insert(0, str(ROOT / "_ext"))
-    try:
-        import site_wheel
-    finally:
-        sys.path.pop(0)
     aid = "decision_trees"
     points = tool.question_points(_zip(built, aid))
     # a Python another user can run (this venv's may live in root's home), of this
@@ -704,19 +712,11 @@ def test_the_gradescope_fallback_without_bwrap_runs_the_submission_as_another_us
         os.chmod(world, 0o755)
         root, tmp = world / "autograder", world / "tmp"
         tmp.mkdir(mode=0o755)
-        wheel = site_wheel.build_wheel(ROOT, tmp_path / "wheel")
-        z = tool.gradescope.build(aid, tmp_path / f"{aid}-gradescope.zip", _zip(built, aid),
-                                  built[aid] / "autograder" / f"{aid}.ipynb", wheel)
-        with zipfile.ZipFile(z) as zf:
-            zf.extractall(root / "source")
-        (root / "submission").mkdir()
+        z, wheel = _gradescope_zip(built, aid, tmp_path)
         nb = _student(built, aid)
         nb.cells.append(nbformat.v4.new_code_cell(_FALLBACK_ATTACK.format(
             source=str(root / "source"), results=str(root / "results"), marker=marker)))
-        _write(nb, root / "submission" / f"{aid}.ipynb")
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
-                        "--target", str(root / "mlbook"), str(root / "source" / wheel.name)],
-                       check=True)
+        _unpack_for_gradescope(z, wheel, root, nb, aid)
         env = dict(os.environ, MLBOOK_AUTOGRADER_ROOT=str(root), MLBOOK_AUTOGRADER_PYTHON=sys.executable,
                    MLBOOK_SANDBOX_MLBOOK=str(root / "mlbook"), MLBOOK_SANDBOX="none",
                    MLBOOK_SANDBOX_UID=str(uid), MLBOOK_SANDBOX_PYTHON=python, TMPDIR=str(tmp))

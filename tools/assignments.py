@@ -60,6 +60,7 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent / "grading"))
 try:
     import gradescope  # noqa: F401 - build_one writes Gradescope's zip with it
+    import protocol as grading_protocol
     import sandbox as grading_sandbox
 finally:
     sys.path.pop(0)
@@ -426,11 +427,7 @@ def submission_cells(nb) -> list[str]:
 
     install = install_cell.cell_source()
     out = []
-    for cell in nb.get("cells", []) if isinstance(nb, dict) else []:
-        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
-            continue
-        src = cell.get("source", "")
-        src = "".join(src) if isinstance(src, list) else str(src)
+    for src in grading_protocol.code_sources(nb):
         if src.startswith(GRADER_MARKER) or src == install:
             continue
         src = re.sub(r"^\s*grader\.check(_all)?\(.*\)\s*;?\s*$", "", src, flags=re.M)

@@ -319,3 +319,15 @@ def loads(line: bytes):
 
 def _no_constant(name):
     raise ValueError(f"{name} is not JSON")
+
+
+def code_sources(nb) -> list[str]:
+    """The source of each code cell of a notebook (a dict as json.load gives it), in order;
+    anything malformed is skipped, since the notebook is the student's."""
+    out = []
+    for cell in nb.get("cells", []) if isinstance(nb, dict) else []:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        src = cell.get("source", "")
+        out.append("".join(src) if isinstance(src, list) else str(src))
+    return out

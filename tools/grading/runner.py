@@ -83,11 +83,7 @@ def cells_of(path):
     with open(path, encoding="utf-8") as f:
         nb = json.load(f)
     out = []
-    for cell in nb.get("cells", []) if isinstance(nb, dict) else []:
-        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
-            continue
-        src = cell.get("source", "")
-        src = "".join(src) if isinstance(src, list) else str(src)
+    for src in protocol.code_sources(nb):
         if GRADER_CELL.search(src):
             continue                      # otter's cell: otter is not in the sandbox
         out.append(CHECK_LINE.sub("", src))
