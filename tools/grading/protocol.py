@@ -14,8 +14,10 @@ nothing and refuses to be used as a truth value or a number: a wrong answer.
 
 Every list, dict and array that crosses carries a token (``Table``): when it comes back
 it is the same object, with what the other side did to it written in. So a function
-that changes its argument in place, returns its input or keeps a buffer between calls
-behaves as it would without the pipe.
+that returns its input or keeps a buffer between calls behaves as it would without the
+pipe. What a student's function does to its arguments in place is written back into the
+tests' objects only where the assignment says ``write_back: true`` (trusted.py); else
+the test's data is sent afresh on the next call.
 
 This file is read by both sides (the sandbox gets a read-only copy): it holds no test.
 """
