@@ -32,8 +32,8 @@ from typing import Any
 __all__ = ["SourceCode", "show_source", "load_benchmark", "benchmark_dir", "seed", "seed_offset",
            "SHOWN"]
 
-#: The private objects the chapters show with :func:`show_source`: the steps of an
-#: algorithm a chapter explains (a solver's inner update, a grower) that are not
+#: The private objects the chapters show with :func:`show_source`, which are the steps
+#: of an algorithm a chapter explains (a solver's inner update, a grower) and not
 #: public names of the package. Together with the public names the chapters show,
 #: they are the book's contract with the package: ``tests/test_utils.py`` reads
 #: every ``show_source(...)`` call of the chapters and fails, naming the chapter,
