@@ -290,14 +290,18 @@ def _by_student(results):
     return {r.student: r for r in results}
 
 
-def test_broken_submissions_score_zero_where_they_break_and_never_stop_the_run(built, tmp_path):
-    aid = "decision_trees"
-    sol = _solution(built, aid)
-    points = tool.question_points(_zip(built, aid))
-    qs = list(points)
-    cells = _answer_cells(sol)
+def _decision_trees_setup(built, tmp_path):
+    """decision_trees' solution, its points, its answer cells and an empty submissions folder."""
+    sol = _solution(built, "decision_trees")
     folder = tmp_path / "submissions"
     folder.mkdir()
+    return sol, tool.question_points(_zip(built, "decision_trees")), _answer_cells(sol), folder
+
+
+def test_broken_submissions_score_zero_where_they_break_and_never_stop_the_run(built, tmp_path):
+    aid = "decision_trees"
+    sol, points, cells, folder = _decision_trees_setup(built, tmp_path)
+    qs = list(points)
     _write(sol, folder / "solution.ipynb")
     # a syntax error in q1's answer: only q1 is lost
     nb = copy.deepcopy(sol)
@@ -552,12 +556,8 @@ def test_hostile_submissions_score_nothing_are_flagged_and_leave_no_trace(built,
 
 def test_honest_work_any_kernel_and_an_interrupt_costs_one_question(built, tmp_path):
     aid = "decision_trees"
-    sol = _solution(built, aid)
-    points = tool.question_points(_zip(built, aid))
+    sol, points, cells, folder = _decision_trees_setup(built, tmp_path)
     qs = list(points)
-    cells = _answer_cells(sol)
-    folder = tmp_path / "submissions"
-    folder.mkdir()
     # saved from a conda kernel: the grader runs its code, whatever the kernel's name
     nb = copy.deepcopy(sol)
     nb.metadata["kernelspec"] = {"name": "conda-env-ml-py", "display_name": "Python [conda env:ml]",

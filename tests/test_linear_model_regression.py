@@ -245,18 +245,12 @@ def test_mismatched_lengths(Est):
 
 
 @pytest.mark.parametrize("Est", [LinearRegression, LeastAbsoluteDeviation])
-def test_nan_in_X(Est):
+@pytest.mark.parametrize("value, message", [(np.nan, "X contains NaN"),
+                                            (np.inf, "X contains infinity")])
+def test_non_finite_X(Est, value, message):
     X = np.ones((5, 2))
-    X[1, 1] = np.nan
-    with pytest.raises(ValueError, match="X contains NaN"):
-        Est().fit(X, np.arange(5.0))
-
-
-@pytest.mark.parametrize("Est", [LinearRegression, LeastAbsoluteDeviation])
-def test_inf_in_X(Est):
-    X = np.ones((5, 2))
-    X[0, 0] = np.inf
-    with pytest.raises(ValueError, match="X contains infinity"):
+    X[1, 1] = value
+    with pytest.raises(ValueError, match=message):
         Est().fit(X, np.arange(5.0))
 
 
