@@ -61,7 +61,7 @@ SHOWN = frozenset({
     "mlbook.tree._criteria._impurity",
     "mlbook.tree._criteria._table_gain",
     "mlbook.tree._criteria._threshold_search",
-    "mlbook.ensemble._BaseBagging._oob",
+    "mlbook.ensemble._bagging._BaseBagging._oob",
     # Neural networks
     "mlbook.neural_network.Perceptron._fit_binary",
     "mlbook.neural_network._BaseMLP._fit",

@@ -1,0 +1,29 @@
+r"""Ensembles (集成学习): AdaBoost (SAMME), bagging and random forests.
+
+* :class:`AdaBoostClassifier` is boosting (提升) by SAMME, the multi-class
+  AdaBoost of Zhu et al. that scikit-learn implements: round :math:`t` fits a
+  base learner to the weighted data, measures its weighted error
+  :math:`\epsilon_t`, gives it the weight
+
+  .. math:: \alpha_t = \eta\Big(\ln\frac{1-\epsilon_t}{\epsilon_t} + \ln(K-1)\Big),
+
+  and multiplies the weight of every misclassified sample by
+  :math:`e^{\alpha_t}`. For :math:`K = 2` and :math:`\eta = 1` this is twice
+  Zhou's :math:`\alpha_t = \frac12\ln\frac{1-\epsilon_t}{\epsilon_t}` with
+  labels in :math:`\{-1, +1\}`, and the same classifier.
+* :class:`BaggingClassifier` is bagging (装袋): base learners fitted on
+  bootstrap samples (自助采样) and averaged, with out-of-bag (包外) estimates.
+* :class:`RandomForestClassifier` is bagging of trees that also draw a random
+  subset of attributes at every node (随机森林).
+
+The default base learners are :class:`mlbook.tree.DecisionTreeClassifier`:
+a stump (depth 1, Gini) for AdaBoost, a full Gini tree for bagging.
+See the chapter "Ensembles: boosting and bagging".
+"""
+
+from ..tree import tree_feature_importances
+from ._bagging import BaggingClassifier, RandomForestClassifier
+from ._weight_boosting import AdaBoostClassifier
+
+__all__ = ["AdaBoostClassifier", "BaggingClassifier", "RandomForestClassifier",
+           "tree_feature_importances"]
