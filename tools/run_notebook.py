@@ -1,6 +1,6 @@
 """Execute one chapter notebook top to bottom, as a reader's kernel would.
 
-    MLBOOK_SEED=3 python tools/run_notebook.py book/trees/ensembles.ipynb
+    MLBOOK_SEED=3 python tools/run_notebook.py book/trees/boosting.ipynb
 
 Runs every cell in a fresh kernel, in the notebook's own folder, with the
 environment it was started with (so ``MLBOOK_SEED`` reaches every seed the
