@@ -23,7 +23,14 @@ See the chapter "Ensembles: boosting and bagging".
 
 from ..tree import tree_feature_importances
 from ._bagging import BaggingClassifier, RandomForestClassifier
+from ._diversity import (ErrorAmbiguityResult, correlation_coefficient, disagreement_measure,
+                         error_ambiguity, kappa_statistic, q_statistic)
+from ._stacking import StackingClassifier
+from ._voting import VotingClassifier
 from ._weight_boosting import AdaBoostClassifier
 
 __all__ = ["AdaBoostClassifier", "BaggingClassifier", "RandomForestClassifier",
            "tree_feature_importances"]
+__all__ += ["VotingClassifier", "StackingClassifier", "disagreement_measure",
+            "correlation_coefficient", "q_statistic", "kappa_statistic", "error_ambiguity",
+            "ErrorAmbiguityResult"]
