@@ -1,4 +1,4 @@
-"""Decision trees (决策树): impurity functions, split search, and two classifiers.
+"""Decision trees (决策树): impurity functions, split search, two classifiers, a regressor.
 
 The chapter "Decision trees" (``book/trees/decision_trees.ipynb``) derives every
 formula implemented here; the notation is Zhou's (chapter 4 of the watermelon
@@ -12,7 +12,9 @@ book). The package follows scikit-learn's ``sklearn/tree/``:
   ``LevelwiseGrower``, which the trees and the ensembles call;
 * ``_classes`` -- :class:`DecisionTreeClassifier` (Zhou's ``generate_tree``
   with the three criteria, pruning, continuous attributes and missing values)
-  and :class:`ObliqueDecisionTreeClassifier` (section 4.5);
+  :class:`DecisionTreeRegressor` (CART's squared-error regression tree, grown
+  by the same level-wise engine) and :class:`ObliqueDecisionTreeClassifier`
+  (section 4.5);
 * ``_export`` -- :func:`export_text`, the node tests and
   :func:`tree_feature_importances`.
 
@@ -20,7 +22,7 @@ Missing values are ``None`` or ``NaN`` and follow the weighted rule of
 section 4.4.2 everywhere.
 """
 
-from ._classes import DecisionTreeClassifier, ObliqueDecisionTreeClassifier
+from ._classes import DecisionTreeClassifier, DecisionTreeRegressor, ObliqueDecisionTreeClassifier
 from ._criteria import (best_threshold, entropy, gain_ratio, gini, gini_index,
                         information_gain, intrinsic_value)
 from ._export import branch_labels, export_text, node_test, tree_feature_importances
@@ -37,6 +39,7 @@ __all__ = [
     "best_threshold",
     "Node",
     "DecisionTreeClassifier",
+    "DecisionTreeRegressor",
     "ObliqueDecisionTreeClassifier",
     "export_text",
     "tree_feature_importances",

@@ -1,4 +1,5 @@
-"""The tree estimators: :class:`DecisionTreeClassifier` and :class:`ObliqueDecisionTreeClassifier`.
+"""The tree estimators: :class:`DecisionTreeClassifier`, :class:`DecisionTreeRegressor`
+and :class:`ObliqueDecisionTreeClassifier`.
 
 ``DecisionTreeClassifier`` is Zhou's ``generate_tree`` (chapter 4 of the
 watermelon book) with the three criteria, pre- and post-pruning on a validation
@@ -7,8 +8,10 @@ and r_v). Its recursive grower, :meth:`DecisionTreeClassifier._grow`, takes the
 training data as an argument (a :class:`_Growing`); on numeric data without
 missing values and without pruning, ``fit`` hands the work to the level-wise
 grower (:class:`~mlbook.tree._levelwise.LevelwiseGrower`), which grows the same
-tree faster. ``ObliqueDecisionTreeClassifier`` is a multivariate tree (section
-4.5) whose nodes test a linear combination of the attributes.
+tree faster. ``DecisionTreeRegressor`` is CART's regression tree (squared
+error), grown by the same level-wise grower. ``ObliqueDecisionTreeClassifier``
+is a multivariate tree (section 4.5) whose nodes test a linear combination of
+the attributes.
 """
 
 from __future__ import annotations
@@ -33,13 +36,13 @@ from .._validation import (
     encode_labels,
     reals_in_objects,
 )
-from ..base import BaseEstimator, ClassifierMixin
+from ..base import BaseEstimator, ClassifierMixin, RegressorMixin
 from ._criteria import (_CRITERIA, _TIE, _first_max, _is_missing,
                         _split_entropy, _table_gain, _threshold_search)
 from ._levelwise import LevelwiseGrower
-from ._node import Node, _flatten, _make_node, _predict_flat
+from ._node import Node, _apply_flat, _flatten, _make_node, _predict_flat
 
-__all__ = ["DecisionTreeClassifier", "ObliqueDecisionTreeClassifier"]
+__all__ = ["DecisionTreeClassifier", "DecisionTreeRegressor", "ObliqueDecisionTreeClassifier"]
 
 
 @dataclass(frozen=True)
@@ -609,6 +612,200 @@ class DecisionTreeClassifier(_TreeBase):
             node.make_leaf()
             return as_leaf
         return kept
+
+# --------------------------------------------------------------------------
+# the regression tree (CART, squared error)
+# --------------------------------------------------------------------------
+
+class DecisionTreeRegressor(RegressorMixin, BaseEstimator):
+    r"""A regression tree (回归树): CART with the squared error.
+
+    Every node tests one attribute, :math:`x_j \le t`, chosen to minimise the
+    weighted sum of squared errors of the two children about their means,
+    :math:`\sum_{i \in L} w_i (y_i - ar y_L)^2 + \sum_{i \in R} w_i (y_i - ar y_R)^2`;
+    a leaf predicts the weighted mean of its training targets.
+
+    Parameters
+    ----------
+    max_depth : int >= 1 or None, default=None
+        Grow no deeper than this (None: until every leaf is pure, holds one
+        sample, or cannot be split).
+    min_samples_leaf : int >= 1, default=1
+        A threshold is a candidate only if it leaves at least this many
+        training samples (of positive weight) on each side.
+    max_features : int, float, "sqrt", "log2" or None, default=None
+        How many attributes to score at each node, drawn anew at every node
+        among those not constant on it (as for ``DecisionTreeClassifier``);
+        None, all of them.
+    random_state : None, int or numpy Generator, default=None
+        Seeds the draw of ``max_features`` (unused when it is None).
+
+    Attributes
+    ----------
+    tree_ : Node
+        The root of the fitted tree. A node's ``value`` (and ``proba``) is the
+        one-element array of its prediction; ``impurity`` its weighted
+        variance, ``weight`` its total training weight.
+    n_features_in_ : int
+    max_features_ : int
+        The number of attributes scored at each node.
+    feature_importances_ : ndarray of shape (n_features_in_,)
+        Mean decrease in impurity (weighted variance), normalised to sum to 1
+        (zeros for a tree without a split).
+
+    Notes
+    -----
+    The score of a threshold is :math:`S_L^2/W_L + S_R^2/W_R`, where
+    :math:`S` and :math:`W` are the weighted sums of the targets and of the
+    weights on each side: the sum of squared errors of the children is
+    :math:`\sum_i w_i y_i^2` minus it. It has the shape of the Gini score with a
+    single "class" holding :math:`w y`, so the level-wise grower that fits
+    ``DecisionTreeClassifier`` grows this tree too: every column sorted once,
+    all the thresholds of a level scored in one array operation.
+
+    A threshold lies midway between two consecutive distinct values (the lower
+    one if the midpoint rounds up to the higher); a node whose weighted
+    variance is at most the machine epsilon is a leaf; ties between thresholds
+    go to the first attribute, then the lowest threshold. Samples of zero
+    weight are dropped before growing, as scikit-learn's splitter does. On data
+    without ties this is scikit-learn's ``DecisionTreeRegressor`` with
+    ``criterion="squared_error"``: the same splits, depth, leaves and
+    predictions (scikit-learn compares the values as float32, so its
+    thresholds differ in the last digits).
+
+    See the chapter "Boosting".
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.arange(8.0).reshape(-1, 1)
+    >>> reg = DecisionTreeRegressor(max_depth=1).fit(X, [0, 0, 0, 0, 1, 1, 1, 1.0])
+    >>> reg.predict([[2.0], [6.0]])
+    array([0., 1.])
+    >>> float(reg.tree_.threshold)
+    3.5
+    """
+
+    def __init__(self, max_depth: int | None = None, min_samples_leaf: int = 1,
+                 max_features: int | float | str | None = None, random_state: Any = None):
+        self.max_depth = max_depth
+        self.min_samples_leaf = min_samples_leaf
+        self.max_features = max_features
+        self.random_state = random_state
+
+    def _growth_settings(self, n_features: int) -> dict:
+        """The checked growth parameters the level-wise grower takes."""
+        if self.max_depth is not None:
+            check_scalar(self.max_depth, "max_depth", numbers.Integral, min_val=1)
+        check_scalar(self.min_samples_leaf, "min_samples_leaf", numbers.Integral, min_val=1)
+        return {"max_depth": self.max_depth, "min_samples_split": 2,
+                "min_samples_leaf": self.min_samples_leaf,
+                "n_draw": _resolve_max_features(self.max_features, n_features),
+                "rng": check_random_state(self.random_state)}
+
+    def fit(self, X: Any, y: Any, sample_weight: Any = None) -> "DecisionTreeRegressor":
+        """Grow the tree on numeric ``X`` (n_samples, n_features) and targets ``y``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Finite numbers (no missing value).
+        y : array-like of shape (n_samples,)
+            Finite real targets.
+        sample_weight : array-like of shape (n_samples,), optional
+            Non-negative weights :math:`w_i` (1 by default); samples of weight
+            zero are left out.
+
+        Returns
+        -------
+        self
+        """
+        X = check_array(X, "X")
+        y = _regression_target(y, X.shape[0])
+        self._growth_settings(X.shape[1])              # bad parameters fail before the work
+        w = None
+        if sample_weight is not None:
+            w = check_sample_weight(sample_weight, X.shape[0])
+            if not (w > 0).all():
+                keep = w > 0
+                X, y, w = X[keep], y[keep], w[keep]
+        grower = LevelwiseGrower(X)
+        return grower.fit(self, sample_weight=w, y=y)
+
+    def _set_fitted(self, n_features: int, root: Node) -> "DecisionTreeRegressor":
+        """Set every learned attribute from the root a grower returned; return ``self``."""
+        self.n_features_in_ = n_features
+        self.max_features_ = _resolve_max_features(self.max_features, n_features)
+        self.tree_ = root
+        return self
+
+    def _flat(self):
+        return _flatten(self.tree_)
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Predicted targets, shape (n_samples,): the mean of the leaf reached."""
+        X = check_predict_X(self, X, "tree_")
+        return _predict_flat(self._flat(), X)[:, 0]
+
+    def apply(self, X: Any) -> np.ndarray:
+        """The index of the leaf each sample reaches, shape (n_samples,).
+
+        Nodes are numbered breadth-first from the root (0), a left child just
+        before its right sibling (scikit-learn numbers them depth-first, so the
+        indices differ while the partition is the same).
+        """
+        X = check_predict_X(self, X, "tree_")
+        return _apply_flat(self._flat(), X)
+
+    def _nodes(self):
+        stack = [self.tree_]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(node.children)
+
+    def get_depth(self) -> int:
+        """Depth of the fitted tree: the number of tests on the longest path."""
+        check_is_fitted(self, "tree_")
+        return max(node.depth for node in self._nodes())
+
+    def get_n_leaves(self) -> int:
+        """Number of leaves of the fitted tree."""
+        check_is_fitted(self, "tree_")
+        return sum(node.is_leaf for node in self._nodes())
+
+    def _impurity_decrease(self) -> np.ndarray:
+        """Each attribute's total weighted impurity decrease, divided by the root's
+        weight (scikit-learn's unnormalised importances)."""
+        check_is_fitted(self, "tree_")
+        imp = np.zeros(self.n_features_in_)
+        for node in self._nodes():                                   # a walk over the nodes
+            if node.children:
+                left, right = node.children
+                imp[node.feature] += (node.weight * node.impurity - left.weight * left.impurity
+                                      - right.weight * right.impurity)
+        return imp / self.tree_.weight
+
+    @property
+    def feature_importances_(self) -> np.ndarray:
+        """Normalised mean decrease in impurity of each attribute (zeros without a split)."""
+        imp = self._impurity_decrease()
+        total = imp.sum()
+        return imp / total if total > 0 else imp
+
+
+def _regression_target(y: Any, n_samples: int) -> np.ndarray:
+    """``y`` as a finite float vector of ``n_samples`` entries, or a clear error."""
+    y = column_or_1d(y, "y", dtype=np.float64, warn=True)
+    check_consistent_length(np.empty((n_samples, 0)), y, names=["X", "y"])
+    bad = ~np.isfinite(y)
+    if bad.any():
+        what = "NaN" if np.isnan(y[bad]).any() else "infinity"
+        raise ValueError(f"y (the regression target) contains {what} at "
+                         f"{int(bad.sum())} sample(s), e.g. index {int(np.flatnonzero(bad)[0])}; "
+                         "a regression tree needs a finite target for every sample")
+    return y
+
 
 # --------------------------------------------------------------------------
 # multivariate (oblique) trees, section 4.5

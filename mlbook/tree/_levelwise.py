@@ -1,10 +1,12 @@
-"""The sort-once grower: numeric data, one level of the tree at a time.
+r"""The sort-once grower: numeric data, one level of the tree at a time.
 
 :class:`LevelwiseGrower` is the package's one entry point to it. It sorts the
 columns of a numeric ``X`` once and then fits any number of unpruned Gini or
-entropy :class:`~mlbook.tree.DecisionTreeClassifier` on (weighted subsets of)
-its rows without sorting again: the tree's own ``fit`` uses it, and so do the
-ensembles (AdaBoost's rounds, the members of bagging and of a random forest).
+entropy :class:`~mlbook.tree.DecisionTreeClassifier` and of squared-error
+:class:`~mlbook.tree.DecisionTreeRegressor` on (weighted subsets of) its rows
+without sorting again: the trees' own ``fit`` use it, and so do the ensembles
+(AdaBoost's rounds, the members of bagging and of a random forest, the stages
+of gradient boosting, whose columns never change while their targets do).
 
 :func:`grow_levelwise` is the engine. The samples of the nodes of the current
 level sit, for every feature, in one row of an index array sorted by (node,
@@ -14,6 +16,17 @@ node at once; splitting a node is a stable partition of its segment, so the
 columns are never sorted again. The tree is the one the recursive grower of
 ``DecisionTreeClassifier`` grows on the same data (the same thresholds, counts,
 labels and tie rules), only faster.
+
+Regression is the same computation with one "class": the squared-error score
+of a threshold, :math:`S_L^2/W_L + S_R^2/W_R` with :math:`S` the weighted sums
+of the targets and :math:`W` the weights on each side, has the shape of the
+Gini score :math:`\sum_k c_{Lk}^2/W_L + \sum_k c_{Rk}^2/W_R` with a single
+column :math:`c = w y`. Maximising it minimises the weighted sum of squared
+errors of the two children (CART's regression tree, scikit-learn's
+``criterion="squared_error"``). The targets are centred on each node's mean
+before the cumulative sum (``S_R = -S_L`` then, and the score is
+:math:`S_L^2 (1/W_L + 1/W_R)`): the same argmax, without the large common term
+:math:`S^2/W` that would swamp the differences between thresholds.
 """
 
 from __future__ import annotations
@@ -27,8 +40,17 @@ from ._node import Node, _make_node
 
 __all__ = ["LevelwiseGrower"]   # the one entry point; the rest is its machinery
 
-#: The criteria the level-wise scores implement.
+#: The criteria the level-wise scores implement (the classifier's).
 CRITERIA = ("gini", "entropy")
+
+#: A regression node whose weighted variance is at most this is pure: it becomes
+#: a leaf (scikit-learn's EPSILON, the float64 machine epsilon).
+_PURE_VARIANCE = np.finfo(np.float64).eps
+
+#: Two regression scores closer than this, relative to the best, tie (the first
+#: feature, then the first threshold, wins); a relative rule, since the scores
+#: scale with the squared targets (gradient boosting's residuals shrink).
+_REGRESSION_TIE = 1e-12
 
 
 class SortedColumns:
@@ -61,16 +83,17 @@ class SortedColumns:
 
 
 class LevelwiseGrower:
-    """Fit unpruned Gini or entropy trees on the rows of one numeric ``X``, sorted once.
+    """Fit unpruned trees on the rows of one numeric ``X``, sorted once: Gini or
+    entropy classifiers, squared-error regressors.
 
     Parameters
     ----------
     X : ndarray of shape (n_samples, n_features)
         Numeric, no missing value.
-    yk : ndarray of shape (n_samples,)
-        Class codes, indices into ``classes``.
-    classes : ndarray of shape (n_classes,)
-        The classes every tree is fitted with.
+    yk : ndarray of shape (n_samples,) or None
+        Class codes, indices into ``classes`` (None: regression trees only).
+    classes : ndarray of shape (n_classes,) or None
+        The classes every classification tree is fitted with.
 
     Notes
     -----
@@ -78,48 +101,76 @@ class LevelwiseGrower:
     tree ``tree.fit(X[rows], classes[yk[rows]], sample_weight[rows])`` grows,
     provided :meth:`applies` to ``tree``, every class occurs among those rows
     and every weight there is positive.
+
+    ``LevelwiseGrower(X).fit(regressor, sample_weight, rows, y=y)`` is the
+    ``DecisionTreeRegressor`` ``regressor.fit(X[rows], y[rows],
+    sample_weight[rows])`` grows; the target ``y`` (float, finite) may change
+    from one call to the next, as the pseudo-residuals of gradient boosting do.
     """
 
-    def __init__(self, X: np.ndarray, yk: np.ndarray, classes: np.ndarray) -> None:
+    def __init__(self, X: np.ndarray, yk: np.ndarray | None = None,
+                 classes: np.ndarray | None = None) -> None:
         self.sorted = SortedColumns.of(X)
         self.yk = yk
         self.classes = classes
 
     @staticmethod
     def applies(tree: Any) -> bool:
-        """Whether ``tree`` is a ``DecisionTreeClassifier`` this grower can fit."""
-        from ._classes import DecisionTreeClassifier      # _classes imports this module
+        """Whether ``tree`` is a ``DecisionTreeClassifier`` or ``DecisionTreeRegressor``
+        this grower can fit."""
+        from ._classes import DecisionTreeClassifier, DecisionTreeRegressor  # imports us
 
+        if isinstance(tree, DecisionTreeRegressor):
+            return True
         return (isinstance(tree, DecisionTreeClassifier) and tree.pruning is None
                 and tree.criterion in CRITERIA)
+
+    @staticmethod
+    def _is_regressor(tree: Any) -> bool:
+        from ._classes import DecisionTreeRegressor
+
+        return isinstance(tree, DecisionTreeRegressor)
 
     def check(self, tree: Any) -> None:
         """Check ``tree``'s growth parameters for this ``X``, raising as ``tree.fit`` would."""
         tree._growth_settings(self.sorted.columns.shape[0])
 
     def grow(self, tree: Any, sample_weight: np.ndarray | None = None,
-             rows: np.ndarray | None = None) -> Node:
+             rows: np.ndarray | None = None, y: np.ndarray | None = None) -> Node:
         """The root of the tree ``tree``'s parameters grow on the rows where the mask
         ``rows`` is True (all if None); ``tree`` itself is left as it is.
 
-        ``sample_weight`` (None: unweighted) is indexed by the rows of ``X``.
+        ``sample_weight`` (None: unweighted) and ``y`` (the target of a regression
+        tree, required for one and refused for a classifier) are indexed by the
+        rows of ``X``.
         """
         if not self.applies(tree):
             raise ValueError("the level-wise grower fits unpruned gini or entropy "
-                             f"DecisionTreeClassifier only; got {tree!r}")
+                             "DecisionTreeClassifier and DecisionTreeRegressor only; "
+                             f"got {tree!r}")
         settings = tree._growth_settings(self.sorted.columns.shape[0])
         data = self.sorted if rows is None else self.sorted.rows(rows)
+        if self._is_regressor(tree):
+            if y is None:
+                raise ValueError("a DecisionTreeRegressor needs its target: pass y")
+            return grow_levelwise(data, np.asarray(y, dtype=np.float64), 1, "squared_error",
+                                  sample_weight=sample_weight, **settings)
+        if y is not None or self.yk is None:
+            raise ValueError("a DecisionTreeClassifier is grown on the class codes given "
+                             "to the LevelwiseGrower, not on a y passed to grow")
         return grow_levelwise(data, self.yk, self.classes.shape[0], tree.criterion,
                               sample_weight=sample_weight, **settings)
 
     def fit(self, tree: Any, sample_weight: np.ndarray | None = None,
-            rows: np.ndarray | None = None) -> Any:
+            rows: np.ndarray | None = None, y: np.ndarray | None = None) -> Any:
         """Fit ``tree`` on the rows where the mask ``rows`` is True (all if None): the
         root :meth:`grow` returns, set by the tree with its other learned attributes.
 
         Returns the fitted ``tree``.
         """
-        root = self.grow(tree, sample_weight, rows)
+        root = self.grow(tree, sample_weight, rows, y)
+        if self._is_regressor(tree):
+            return tree._set_fitted(self.sorted.columns.shape[0], root)
         return tree._set_fitted(self.classes, [None] * self.sorted.columns.shape[0], root)
 
 
@@ -130,28 +181,47 @@ def grow_levelwise(data: SortedColumns, yk: np.ndarray, n_classes: int, criterio
     """Grow a full tree on numeric data one level at a time; return its root.
 
     ``data`` holds the sorted columns; ``yk`` and ``sample_weight`` are indexed
-    by the rows of ``X``. With ``n_draw < d`` each node scores only ``n_draw``
-    features drawn at random (``rng``) among those not constant on it, so the
-    work shrinks with them. The samples of a node that will not split again
-    leave the index array with it.
+    by the rows of ``X``. ``criterion="squared_error"`` grows a regression
+    tree: ``yk`` is then the float target and ``n_classes`` is 1. With
+    ``n_draw < d`` each node scores only ``n_draw`` features drawn at random
+    (``rng``) among those not constant on it, so the work shrinks with them.
+    The samples of a node that will not split again leave the index array with it.
     """
     n_features = data.columns.shape[0]
     n_draw = n_features if n_draw is None else n_draw
     w = sample_weight
     in_play = slice(None) if data.samples is None else data.samples
-    root_counts = np.bincount(yk[in_play], weights=None if w is None else w[in_play],
-                              minlength=n_classes).astype(np.float64)
     n_samples = data.order.shape[1]
-    root = _make_node(root_counts, 0, n_samples, None)
+    regression = criterion == "squared_error"
+    if regression:
+        y, w_in = yk[in_play], (np.ones(n_samples) if w is None else w[in_play])
+        weight = float(w_in.sum())
+        mean = float(np.dot(w_in, y)) / weight
+        impurity = float(np.dot(w_in, y * y)) / weight - mean * mean
+        root = Node(np.array([mean]), np.array([mean]), 0, 0, n_samples,
+                    impurity=impurity, weight=weight)
+        root_counts = np.array([[weight * mean]])
+        extra = {"weights": np.array([weight]), "means": np.array([mean])}
+        root_grows = impurity > _PURE_VARIANCE
+    else:
+        root_counts = np.bincount(yk[in_play], weights=None if w is None else w[in_play],
+                                  minlength=n_classes).astype(np.float64)
+        root = _make_node(root_counts, 0, n_samples, None)
+        root_counts, extra = root_counts[None, :], {}
+        root_grows = np.count_nonzero(root_counts) > 1
 
-    def growing(counts, sizes, depth):
+    def growing(children, depth):
+        sizes = children["sizes"]
         if max_depth is not None and depth >= max_depth:
             return np.zeros(sizes.shape[0], dtype=bool)
-        return (np.count_nonzero(counts, axis=1) > 1) & (sizes >= min_samples_split)
+        impure = (children["impurity"] > _PURE_VARIANCE if regression
+                  else np.count_nonzero(children["counts"], axis=1) > 1)
+        return impure & (sizes >= min_samples_split)
 
-    if not growing(root_counts[None, :], np.array([n_samples]), 0)[0]:
+    if not (root_grows and n_samples >= min_samples_split
+            and (max_depth is None or max_depth > 0)):
         return root
-    level = _Level(data, [root], root_counts[None, :], np.array([n_samples]))
+    level = _Level(data, [root], root_counts, np.array([n_samples]), **extra)
     depth = 0
     while True:
         # the nodes of this level all may split; level.order holds just their samples.
@@ -166,7 +236,7 @@ def grow_levelwise(data: SortedColumns, yk: np.ndarray, n_classes: int, criterio
             break
         children = level.split(split, yk, w, n_classes, depth + 1)       # 4
         depth += 1
-        grow = growing(children["counts"], children["sizes"], depth)   # 5. which split next
+        grow = growing(children, depth)                                # 5. which split next
         if not grow.any():
             break
         level = level.next_level(split, children, grow)                 # 6
@@ -179,12 +249,15 @@ class _Level:
     ``order`` is ``(d, width)``: for every feature the samples of the level's
     nodes, node after node (segments ``[starts, starts + sizes)``), each segment
     in increasing order of that feature. ``counts`` holds the nodes' (weighted)
-    class counts.
+    class counts; in a regression tree ``weights`` and ``means`` hold the nodes'
+    total weights and target means (``counts`` their products, one column).
     """
 
     def __init__(self, data: SortedColumns, nodes: list, counts: np.ndarray, sizes: np.ndarray,
-                 order: np.ndarray | None = None) -> None:
+                 order: np.ndarray | None = None, weights: np.ndarray | None = None,
+                 means: np.ndarray | None = None) -> None:
         self.data, self.nodes, self.counts, self.sizes = data, nodes, counts, sizes
+        self.weights, self.means = weights, means
         self.order = data.order if order is None else order
         self.values = data.columns.ravel()                    # feature j's row at j * n_rows
         self.feature_offset = np.arange(data.columns.shape[0]) * data.columns.shape[1]
@@ -241,8 +314,57 @@ class _Level:
         run_length, run_start, node, n_left = (cells["run_length"], cells["run_start"],
                                                cells["node"], cells["n_left"])
         pair_feature, sample = cells["pair_feature"], cells["sample"]
-        cell_y = yk[sample]
         cell_w = None if w is None else w[sample]
+        if criterion == "squared_error":
+            score = self._squared_error_scores(cells, yk, cell_w)
+        else:
+            score = self._class_scores(cells, yk, cell_w, n_classes, criterion)
+        valid = n_left < self.sizes[node]                   # no split after a node's last sample
+        if self.data.has_ties.any():                        # no split between equal values
+            check = np.flatnonzero(valid & np.repeat(self.data.has_ties[pair_feature],
+                                                     run_length))
+            if check.shape[0]:
+                offset = np.repeat(self.feature_offset[pair_feature], run_length)[check]
+                valid[check] = (self.values[offset + self.order_flat[cells["position"][check] + 1]]
+                                > self.values[offset + sample[check]])
+        if min_samples_leaf > 1:
+            valid &= (n_left >= min_samples_leaf) & (self.sizes[node] - n_left >= min_samples_leaf)
+        score[~valid] = -np.inf
+        return score
+
+    def _squared_error_scores(self, cells: dict, y: np.ndarray,
+                              cell_w: np.ndarray | None) -> np.ndarray:
+        """:math:`S_L^2/W_L + S_R^2/W_R` of the targets centred on their node's mean,
+        :math:`S_L^2 (1/W_L + 1/W_R)` (the centred sums of the two sides cancel)."""
+        run_length, run_start, node = cells["run_length"], cells["run_start"], cells["node"]
+        n_pairs = run_length.shape[0]
+        centred = y[cells["sample"]] - np.repeat(self.means[cells["pair_node"]], run_length)
+        if cell_w is not None:
+            centred *= cell_w
+        left = np.cumsum(centred)
+        before = np.zeros(n_pairs)
+        before[1:] = left[run_start[1:] - 1]
+        left -= np.repeat(before, run_length)                          # sums within each run
+        if cell_w is None:                   # n_L n_R / n = 1 / (1/n_L + 1/n_R)
+            n_left = cells["n_left"]
+            size = self.sizes[node]
+            return left * left * size / np.maximum(n_left * (size - n_left), 1)
+        else:
+            left_weight = np.cumsum(cell_w)
+            before[1:] = left_weight[run_start[1:] - 1]
+            left_weight -= np.repeat(before, run_length)
+            right_weight = self.weights[node] - left_weight
+        # a side without weight (after a node's last sample; invalid anyway) adds nothing
+        return left * left * (1.0 / np.where(left_weight > 0, left_weight, np.inf)
+                              + 1.0 / np.where(right_weight > 0, right_weight, np.inf))
+
+    def _class_scores(self, cells: dict, yk: np.ndarray, cell_w: np.ndarray | None,
+                      n_classes: int, criterion: str) -> np.ndarray:
+        """The Gini or entropy score of every cell (larger is better)."""
+        run_length, run_start, node, n_left = (cells["run_length"], cells["run_start"],
+                                               cells["node"], cells["n_left"])
+        pair_feature, sample = cells["pair_feature"], cells["sample"]
+        cell_y = yk[sample]
         left = np.empty((n_classes, sample.shape[0]))
         for k in range(n_classes):                                     # a loop over classes
             np.cumsum(cell_y == k if cell_w is None else (cell_y == k) * cell_w, out=left[k])
@@ -272,17 +394,6 @@ class _Level:
                 return v * np.log2(np.where(v > 0, v, 1.0))
             score = (xlogx(left).sum(axis=0) + xlogx(right).sum(axis=0)
                      - xlogx(left_weight) - xlogx(right_weight))
-        valid = n_left < self.sizes[node]                   # no split after a node's last sample
-        if self.data.has_ties.any():                        # no split between equal values
-            check = np.flatnonzero(valid & np.repeat(self.data.has_ties[pair_feature],
-                                                     run_length))
-            if check.shape[0]:
-                offset = np.repeat(self.feature_offset[pair_feature], run_length)[check]
-                valid[check] = (self.values[offset + self.order_flat[cells["position"][check] + 1]]
-                                > self.values[offset + sample[check]])
-        if min_samples_leaf > 1:
-            valid &= (n_left >= min_samples_leaf) & (self.sizes[node] - n_left >= min_samples_leaf)
-        score[~valid] = -np.inf
         return score
 
     # 3. the best cell of each node; ties: first feature, then first position
@@ -292,7 +403,11 @@ class _Level:
         node = cells["node"]
         best = np.full(n_nodes, -np.inf)
         np.maximum.at(best, cells["pair_node"], np.maximum.reduceat(score, cells["run_start"]))
-        near_best = np.flatnonzero(score >= (best - _TIE * np.maximum(1.0, np.abs(best)))[node])
+        if self.weights is None:
+            slack = _TIE * np.maximum(1.0, np.abs(best))
+        else:                                    # regression: a relative tie (see the constant)
+            slack = _REGRESSION_TIE * np.abs(best)
+        near_best = np.flatnonzero(score >= (best - slack)[node])
         first = np.full(n_nodes, self.order.size)
         np.minimum.at(first, node[near_best], cells["position"][near_best])  # (feature, position)
         splitting = np.flatnonzero(np.isfinite(best))
@@ -329,13 +444,17 @@ class _Level:
         split_of_sample = split_of_position[at_split]
         goes_left = (self.values[feature[split_of_sample] * n_rows + samples]
                      <= threshold[split_of_sample])
+        n_left = split["position"] - self.starts[splitting] + 1
+        child_sizes = np.column_stack([n_left, self.sizes[splitting] - n_left]).ravel()
+        if self.weights is not None:
+            return self._regression_children(split, samples, split_of_sample, goes_left, yk, w,
+                                             depth, child_sizes)
         count_cell = split_of_sample * n_classes + yk[samples]
         sample_w = 1.0 if w is None else w[samples]
         left_counts = np.bincount(count_cell, weights=sample_w * goes_left,
                                   minlength=n_split * n_classes).reshape(-1, n_classes)
         right_counts = np.bincount(count_cell, weights=sample_w * ~goes_left,
                                    minlength=n_split * n_classes).reshape(-1, n_classes)
-        n_left = split["position"] - self.starts[splitting] + 1
         child_counts = np.stack([left_counts, right_counts], axis=1).reshape(-1, n_classes)
         child_total = child_counts.sum(axis=1)
         child_proba = child_counts / child_total[:, None]
@@ -345,7 +464,6 @@ class _Level:
         parent_label = np.repeat([self.nodes[i].label for i in splitting.tolist()], 2)
         child_label = np.where(tied[np.arange(2 * n_split), parent_label], parent_label,
                                np.argmax(tied, axis=1))
-        child_sizes = np.column_stack([n_left, self.sizes[splitting] - n_left]).ravel()
         r_left = (n_left / self.sizes[splitting] if w is None
                   else left_counts.sum(axis=1) / child_total.reshape(-1, 2).sum(axis=1))
         children = [Node(v, p, label, depth, n) for v, p, label, n in zip(
@@ -358,6 +476,34 @@ class _Level:
             node.children = children[2 * i: 2 * i + 2]
         return {"nodes": children, "counts": child_counts, "sizes": child_sizes,
                 "samples": samples, "goes_left": goes_left}
+
+    def _regression_children(self, split, samples, split_of_sample, goes_left, y, w, depth,
+                             child_sizes):
+        """:meth:`split` for a regression tree: the children's weights, means and
+        variances summed afresh from their samples (child ``2i`` is the left one)."""
+        n_split = split["nodes"].shape[0]
+        child = 2 * split_of_sample + ~goes_left
+        sample_w = None if w is None else w[samples]
+        ys = y[samples]
+        weight = np.bincount(child, weights=sample_w, minlength=2 * n_split).astype(np.float64)
+        wy = ys if sample_w is None else sample_w * ys
+        mean = np.bincount(child, weights=wy, minlength=2 * n_split) / weight
+        # the weighted variance as scikit-learn computes it: E[y^2] - E[y]^2
+        impurity = np.bincount(child, weights=wy * ys, minlength=2 * n_split) / weight - mean**2
+        # value and proba: the same one-element row of ``mean`` (views made in one go)
+        children = [Node(m, m, 0, depth, n, None, None, None, [], None, False, v, c)
+                    for m, n, v, c in zip(list(mean[:, None]), child_sizes.tolist(),
+                                          impurity.tolist(), weight.tolist())]
+        r_left = weight[0::2] / (weight[0::2] + weight[1::2])
+        for i, (at, j, t, r) in enumerate(zip(split["nodes"].tolist(), split["feature"].tolist(),
+                                              split["threshold"].tolist(), r_left.tolist())):
+            node = self.nodes[at]                                     # a loop over nodes
+            node.feature, node.threshold = j, t
+            node.branch_weights = np.array([r, 1.0 - r])
+            node.children = children[2 * i: 2 * i + 2]
+        return {"nodes": children, "counts": (weight * mean)[:, None], "sizes": child_sizes,
+                "samples": samples, "goes_left": goes_left, "weights": weight, "means": mean,
+                "impurity": impurity}
 
     # 6. stable partition of every segment into its two children (a node that
     #    did not split sends all its samples "left", to a child that is dropped):
@@ -396,4 +542,7 @@ class _Level:
         buffer[destination.ravel()] = self.order_flat
         order = buffer[:n_features * new_width].reshape(n_features, new_width)
         nodes = [child for child, g in zip(children["nodes"], grow.tolist()) if g]
-        return _Level(self.data, nodes, children["counts"][grow], children["sizes"][grow], order)
+        extra = ({} if self.weights is None else
+                 {"weights": children["weights"][grow], "means": children["means"][grow]})
+        return _Level(self.data, nodes, children["counts"][grow], children["sizes"][grow], order,
+                      **extra)

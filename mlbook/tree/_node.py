@@ -50,6 +50,16 @@ class Node:
         Number of training samples (rows) reaching the node with positive weight.
     empty : bool
         True for a leaf made for a value no training sample at the node had.
+    impurity : float or None
+        A regression tree's node: the weighted variance of the training
+        targets reaching it (None in a classification tree).
+    weight : float or None
+        A regression tree's node: the total weight of the training samples
+        reaching it (None in a classification tree, whose ``value`` sums to it).
+
+    In a regression tree ``value`` and ``proba`` both hold the one-element
+    array of the node's prediction, the weighted mean of its targets, and
+    ``label`` is 0.
     """
 
     value: np.ndarray
@@ -63,6 +73,8 @@ class Node:
     children: list = field(default_factory=list)
     branch_weights: np.ndarray | None = None
     empty: bool = False
+    impurity: float | None = None
+    weight: float | None = None
 
     @property
     def is_leaf(self) -> bool:
@@ -121,9 +133,14 @@ def _flatten(root: Node):
 
 
 def _predict_flat(flat, Z: np.ndarray) -> np.ndarray:
-    """Class distributions of the leaves reached by the rows of ``Z`` (no NaN):
-    all rows descend one level per step, so the loop runs once per level."""
-    feature, threshold, left, proba = flat
+    """Class distributions of the leaves reached by the rows of ``Z`` (no NaN)."""
+    return flat[3][_apply_flat(flat, Z)]
+
+
+def _apply_flat(flat, Z: np.ndarray) -> np.ndarray:
+    """The (breadth-first) index of the leaf each row of ``Z`` (no NaN) reaches: all
+    rows descend one level per step, so the loop runs once per level."""
+    feature, threshold, left, _ = flat
     at = np.zeros(Z.shape[0], dtype=np.intp)               # the node of every row
     moving = np.flatnonzero(feature[at] >= 0)              # rows not yet at a leaf
     while moving.shape[0]:
@@ -131,4 +148,4 @@ def _predict_flat(flat, Z: np.ndarray) -> np.ndarray:
         nxt = left[node] + (Z[moving, feature[node]] > threshold[node])
         at[moving] = nxt
         moving = moving[feature[nxt] >= 0]
-    return proba[at]
+    return at
