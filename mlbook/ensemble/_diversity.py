@@ -26,18 +26,18 @@ import numpy as np
 from .._validation import check_array, check_consistent_length, check_labels, check_vector
 
 
+def _holds_strings(h: np.ndarray) -> bool:
+    return h.dtype.kind in "US" or (h.dtype.kind == "O" and isinstance(h[0], str))
+
+
 def _pair(h_i: Any, h_j: Any) -> tuple[np.ndarray, np.ndarray]:
     """Both prediction vectors checked, their sorted labels and their codes (2, m)."""
     a = check_labels(h_i, "h_i")
     b = check_labels(h_j, "h_j")
     check_consistent_length(a, b, names=["h_i", "h_j"])
-    if a.shape[0] == 0:
-        raise ValueError("h_i and h_j are empty; a diversity measure needs at least one "
-                         "prediction of each")
-    try:
-        labels, codes = np.unique(np.concatenate([a, b]), return_inverse=True)
-    except TypeError:
-        raise TypeError("h_i and h_j mix strings and numbers; use one type of label") from None
+    if a.shape[0] and _holds_strings(a) != _holds_strings(b):
+        raise TypeError("h_i and h_j mix strings and numbers; use one type of label")
+    labels, codes = np.unique(np.concatenate([a, b]), return_inverse=True)
     return labels, codes.reshape(2, -1)
 
 
@@ -52,7 +52,7 @@ def _table(h_i: Any, h_j: Any, measure: str) -> tuple[int, int, int, int]:
         if labels.shape[0] == 1 or np.all(c == c[0]):
             raise ValueError(
                 f"{measure} is undefined when a predictor is constant: {name} predicts only "
-                f"{labels[c[0]]!r}, so a row or column of the contingency table is zero and "
+                f"{labels.tolist()[c[0]]!r}, so a row or column of the contingency table is zero and "
                 "so is the denominator")
     pos_i, pos_j = codes == 1                                  # the larger label is "+1"
     a = int(np.sum(pos_i & pos_j))
