@@ -43,7 +43,8 @@ def test_two_class_measures_from_the_table(seed, labels):
     p1, p2 = (a + d) / m, ((a + b) * (a + c) + (c + d) * (b + d)) / m ** 2
     # 1e-12: the same closed forms of the same integer counts, in float64
     expected = {disagreement_measure: (b + c) / m,
-                correlation_coefficient: (a * d - b * c) / np.sqrt((a + b) * (a + c) * (c + d) * (b + d)),
+                correlation_coefficient: ((a * d - b * c)
+                                          / np.sqrt((a + b) * (a + c) * (c + d) * (b + d))),
                 q_statistic: (a * d - b * c) / (a * d + b * c),
                 kappa_statistic: (p1 - p2) / (1 - p2)}
     for measure, value in expected.items():

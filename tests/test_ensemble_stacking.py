@@ -209,3 +209,16 @@ def test_sample_weight_with_a_member_that_does_not_take_it():
     X, y = _data(8, 2)
     with pytest.raises(TypeError, match="estimator 'nb' .*does not take sample_weight"):
         StackingClassifier(_members()).fit(X, y, sample_weight=np.ones(y.shape[0]))
+
+
+def test_default_final_estimator_is_binary_and_says_so():
+    X, y = _data(9, 3)
+    with pytest.raises(ValueError, match=r"final_estimator LogisticRegression\(\) handles two "
+                                         "classes only .* y has 3 classes"):
+        StackingClassifier(_members()).fit(X, y)
+    assert StackingClassifier(_members())._binary_only
+    assert not StackingClassifier(_members(), final_estimator=GaussianNB())._binary_only
+    sklearn_utils = pytest.importorskip("sklearn.utils")
+    if hasattr(sklearn_utils, "get_tags"):                 # scikit-learn >= 1.6
+        tags = sklearn_utils.get_tags(StackingClassifier(_members()))
+        assert tags.classifier_tags.multi_class is False

@@ -145,7 +145,8 @@ def test_sample_weight_reaches_members_and_equals_sklearn():
 def test_sample_weight_with_a_member_that_does_not_take_it():
     X, y = _data(3, 2)
     vote = VotingClassifier([("c0", _Column(0)), ("nb", GaussianNB())])
-    with pytest.raises(TypeError, match="estimator 'nb' .*GaussianNB.* does not take sample_weight"):
+    with pytest.raises(TypeError,
+                       match="estimator 'nb' .*GaussianNB.* does not take sample_weight"):
         vote.fit(np.abs(X).round().clip(0, 1), y, sample_weight=np.ones(y.shape[0]))
 
 
@@ -200,7 +201,8 @@ def test_clone_and_sklearn_cross_val_score():
     ({"estimators": [("a__b", GaussianNB())]}, ValueError, "contains '__'"),
     ({"estimators": [("weights", GaussianNB())]}, ValueError, "clashes with a parameter"),
     ({"estimators": [("a", "drop")]}, ValueError, "every member is 'drop'"),
-    ({"estimators": [("a", GaussianNB)]}, TypeError, r"estimators\[0\] \('a'\) must be an estimator"),
+    ({"estimators": [("a", GaussianNB)]}, TypeError,
+     r"estimators\[0\] \('a'\) must be an estimator"),
     ({"estimators": [GaussianNB()]}, TypeError, r"estimators\[0\] must be a \(name, estimator\)"),
     ({"voting": "average"}, ValueError, "voting must be 'hard' or 'soft'; got 'average'"),
     ({"voting": "soft", "estimators": [("nb", GaussianNB()), ("svc", SVC())]}, ValueError,
@@ -232,3 +234,8 @@ def test_bad_data():
     vote.fit(X, y)
     with pytest.raises(ValueError, match="X has 2 features, but VotingClassifier is expecting 3"):
         vote.predict(X[:, :2])
+
+
+def test_binary_only_when_a_member_is():
+    assert VotingClassifier([("lr", LogisticRegression()), ("nb", GaussianNB())])._binary_only
+    assert not VotingClassifier(_members())._binary_only

@@ -52,8 +52,8 @@ def _table(h_i: Any, h_j: Any, measure: str) -> tuple[int, int, int, int]:
         if labels.shape[0] == 1 or np.all(c == c[0]):
             raise ValueError(
                 f"{measure} is undefined when a predictor is constant: {name} predicts only "
-                f"{labels.tolist()[c[0]]!r}, so a row or column of the contingency table is zero and "
-                "so is the denominator")
+                f"{labels.tolist()[c[0]]!r}, so a row or column of the contingency table is "
+                "zero and so is the denominator")
     pos_i, pos_j = codes == 1                                  # the larger label is "+1"
     a = int(np.sum(pos_i & pos_j))
     b = int(np.sum(pos_i & ~pos_j))

@@ -102,6 +102,12 @@ class StackingClassifier(ClassifierMixin, TransformerMixin, _BaseHeterogeneous):
         self.final_estimator = final_estimator
         self.cv = cv
 
+    @property
+    def _binary_only(self) -> bool:
+        """Two classes only when the final estimator is (the default LogisticRegression is)."""
+        final = LogisticRegression() if self.final_estimator is None else self.final_estimator
+        return bool(getattr(final, "_binary_only", False))
+
     def _folds(self, X: np.ndarray, y: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
         cv = self.cv
         if isinstance(cv, numbers.Integral) and not isinstance(cv, (bool, np.bool_)):
@@ -174,6 +180,10 @@ class StackingClassifier(ClassifierMixin, TransformerMixin, _BaseHeterogeneous):
         if sample_weight is not None:
             sample_weight = check_sample_weight(sample_weight, X.shape[0])
         y_lab = classes[codes]
+        if getattr(final, "_binary_only", False) and classes.shape[0] > 2:
+            raise ValueError(f"final_estimator {final!r} handles two classes only (Only binary "
+                             f"classification is supported), but y has {classes.shape[0]} "
+                             "classes; pass a multi-class final_estimator, e.g. GaussianNB()")
         folds = self._folds(X, y_lab)
         self.classes_ = classes
         kept = [(name, est) for name, est in zip(names, ests) if not _is_drop(est)]

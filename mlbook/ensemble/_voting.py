@@ -230,6 +230,14 @@ class VotingClassifier(ClassifierMixin, _BaseHeterogeneous):
         self.voting = voting
         self.weights = weights
 
+    @property
+    def _binary_only(self) -> bool:
+        """Two classes only when a member is."""
+        try:
+            return any(getattr(est, "_binary_only", False) for _, est in self.estimators)
+        except (TypeError, ValueError):       # not a list of pairs: fit will say so
+            return False
+
     def _check_weights(self, ests: list[Any]) -> np.ndarray:
         """The weights of the kept members (ones when ``weights`` is None)."""
         keep = np.array([not _is_drop(e) for e in ests])
