@@ -182,6 +182,7 @@ def test_params_clone_and_sklearn_cross_val_score():
     ({"cv": 1}, ValueError, "cv"),
     ({"cv": 2.5}, TypeError, "cv must be an int >= 2, a splitter"),
     ({"cv": True}, TypeError, "cv must be an int >= 2, a splitter"),
+    ({"cv": "x"}, TypeError, "cv must be an int >= 2, a splitter"),     # str has a split method
     ({"cv": [(np.arange(40), np.arange(40))]}, ValueError, "test folds must partition"),
 ])
 def test_bad_parameters(kwargs, error, match):

@@ -113,7 +113,7 @@ class StackingClassifier(ClassifierMixin, TransformerMixin, _BaseHeterogeneous):
         if isinstance(cv, numbers.Integral) and not isinstance(cv, (bool, np.bool_)):
             check_scalar(cv, "cv", numbers.Integral, min_val=2)
             folds = list(StratifiedKFold(int(cv)).split(X, y))
-        elif callable(getattr(cv, "split", None)):
+        elif not isinstance(cv, str) and callable(getattr(cv, "split", None)):   # str.split
             folds = list(cv.split(X, y))
         elif isinstance(cv, (list, tuple)):
             folds = list(cv)
