@@ -223,3 +223,24 @@ def test_default_final_estimator_is_binary_and_says_so():
     if hasattr(sklearn_utils, "get_tags"):                 # scikit-learn >= 1.6
         tags = sklearn_utils.get_tags(StackingClassifier(_members()))
         assert tags.classifier_tags.multi_class is False
+
+
+def test_a_fold_without_a_class_warns_and_equals_sklearn():
+    sk_ens = pytest.importorskip("sklearn.ensemble")
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 2))
+    y = np.array([0, 1] * 14 + [2, 2])
+    X[-2:] += 3
+    folds = [(np.arange(0, 20), np.arange(20, 30)), (np.arange(10, 30), np.arange(0, 10)),
+             (np.r_[0:10, 20:30], np.arange(10, 20))]        # class 2 only in the last fold
+    with pytest.warns(UserWarning, match=r"training part of fold 0 lacks the class\(es\) \[2\]"):
+        ours = StackingClassifier([("nb", GaussianNB())], final_estimator=GaussianNB(),
+                                  cv=folds).fit(X, y)
+    with pytest.warns(RuntimeWarning, match="Number of classes in training fold"):
+        ref = sk_ens.StackingClassifier([("nb", GaussianNB())], final_estimator=GaussianNB(),
+                                        cv=folds).fit(X, y)
+    # 1e-12: both give the missing class probability 0 in that fold's meta-features
+    np.testing.assert_allclose(ours.predict_proba(X), ref.predict_proba(X), rtol=0, atol=1e-12)
+    with pytest.warns(UserWarning), pytest.raises(ValueError,
+                                                  match="a training fold lacks a class"):
+        StackingClassifier([("svc", SVC())], final_estimator=GaussianNB(), cv=folds).fit(X, y)

@@ -9,6 +9,7 @@ fitted on. The names and attributes are scikit-learn's.
 from __future__ import annotations
 
 import numbers
+import warnings
 from typing import Any
 
 import numpy as np
@@ -185,6 +186,13 @@ class StackingClassifier(ClassifierMixin, TransformerMixin, _BaseHeterogeneous):
                              f"classification is supported), but y has {classes.shape[0]} "
                              "classes; pass a multi-class final_estimator, e.g. GaussianNB()")
         folds = self._folds(X, y_lab)
+        for i, (train, _) in enumerate(folds):
+            missing = np.setdiff1d(classes, y_lab[train])
+            if missing.shape[0]:
+                warnings.warn(f"cv: the training part of fold {i} lacks the class(es) "
+                              f"{missing.tolist()}; the members fitted on it give them "
+                              "probability 0 (or fail with decision_function)", UserWarning,
+                              stacklevel=2)
         self.classes_ = classes
         kept = [(name, est) for name, est in zip(names, ests) if not _is_drop(est)]
         methods = [self._method(est) for _, est in kept]
