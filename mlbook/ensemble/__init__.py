@@ -25,6 +25,7 @@ from ..tree import tree_feature_importances
 from ._bagging import BaggingClassifier, RandomForestClassifier
 from ._diversity import (ErrorAmbiguityResult, correlation_coefficient, disagreement_measure,
                          error_ambiguity, kappa_statistic, q_statistic)
+from ._gradient_boosting import GradientBoostingClassifier, GradientBoostingRegressor
 from ._stacking import StackingClassifier
 from ._voting import VotingClassifier
 from ._weight_boosting import AdaBoostClassifier
@@ -34,3 +35,4 @@ __all__ = ["AdaBoostClassifier", "BaggingClassifier", "RandomForestClassifier",
 __all__ += ["VotingClassifier", "StackingClassifier", "disagreement_measure",
             "correlation_coefficient", "q_statistic", "kappa_statistic", "error_ambiguity",
             "ErrorAmbiguityResult"]
+__all__ += ["GradientBoostingClassifier", "GradientBoostingRegressor"]
