@@ -301,6 +301,13 @@ def _scalar_parameters():
                     yield pytest.param(Est, name, value, id=f"{Est.__name__}-{name}={value!r}")
 
 
+#: Estimators whose __init__ has a required argument: a valid value for it, so that the
+#: sweep reaches the parameter under test.
+REQUIRED: dict[str, dict] = {
+    "StackingClassifier": {"estimators": [("lda", LinearDiscriminantAnalysis()), ("svc", SVC())]},
+    "VotingClassifier": {"estimators": [("lda", LinearDiscriminantAnalysis()), ("svc", SVC())]},
+}
+
 #: Values a parameter takes on purpose.
 MEANINGFUL = {("LogisticRegression", "C", np.inf): "C=inf is the unpenalised model"}
 
@@ -316,7 +323,7 @@ def test_every_scalar_hyper_parameter_is_checked(Est, name, value):
         X = (X > 0).astype(int)                     # category codes
     # the shared checks' messages start with the parameter's name: "max_iter must be ..."
     with pytest.raises((TypeError, ValueError), match=rf"^{name} must "):
-        Est(**{name: value}).fit(X, y)
+        Est(**REQUIRED.get(Est.__name__, {}), **{name: value}).fit(X, y)
 
 
 # --- every public function checks every bool parameter --------------------------------
