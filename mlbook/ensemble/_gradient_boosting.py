@@ -20,7 +20,7 @@ stage, only the targets (the pseudo-residuals) and, with ``subsample < 1``,
 the rows in play: every tree is grown by one
 :class:`~mlbook.tree.LevelwiseGrower` that sorted the columns once.
 
-See the chapter "Boosting".
+See the chapter "Gradient boosting".
 """
 
 from __future__ import annotations
@@ -389,7 +389,7 @@ class GradientBoostingRegressor(RegressorMixin, _BaseGradientBoosting):
     With ``subsample=1`` and data without ties this is scikit-learn's
     ``GradientBoostingRegressor`` with the same parameters, stage by stage
     (its random draws differ, so with ``subsample < 1`` the models differ).
-    See the chapter "Boosting".
+    See the chapter "Gradient boosting".
     """
 
     _LOSSES = ("squared_error", "absolute_error")
@@ -462,13 +462,14 @@ class GradientBoostingClassifier(ClassifierMixin, _BaseGradientBoosting):
         for two classes, the mean log-loss for more, the mean exponential loss.
     oob_improvement_, oob_scores_, oob_score_ : with ``subsample < 1`` only
     classes_ : ndarray of shape (n_classes,)
+    n_classes_ : int
     n_estimators_, n_features_in_, feature_importances_
 
     Notes
     -----
     With ``subsample=1`` and data without ties this is scikit-learn's
     ``GradientBoostingClassifier`` with the same parameters, stage by stage.
-    See the chapter "Boosting".
+    See the chapter "Gradient boosting".
     """
 
     _LOSSES = ("log_loss", "exponential")
@@ -506,6 +507,7 @@ class GradientBoostingClassifier(ClassifierMixin, _BaseGradientBoosting):
         self._loss = loss
         self._boost(X, yk.astype(np.float64), sample_weight, loss)
         self.classes_ = classes
+        self.n_classes_ = classes.shape[0]
         return self
 
     def staged_decision_function(self, X: Any) -> Iterator[np.ndarray]:

@@ -673,7 +673,7 @@ class DecisionTreeRegressor(RegressorMixin, BaseEstimator):
     predictions (scikit-learn compares the values as float32, so its
     thresholds differ in the last digits).
 
-    See the chapter "Boosting".
+    See the chapter "Gradient boosting".
 
     Examples
     --------
