@@ -389,6 +389,13 @@ class GradientBoostingRegressor(RegressorMixin, _BaseGradientBoosting):
     With ``subsample=1`` and data without ties this is scikit-learn's
     ``GradientBoostingRegressor`` with the same parameters, stage by stage
     (its random draws differ, so with ``subsample < 1`` the models differ).
+    Two cases part ways by design. The absolute error fits trees to signs
+    (:math:`\pm 1`), where two features can reach exactly the same best score
+    with different partitions: scikit-learn takes the first in a random order
+    of the features, we the first. And with non-unit sample weights
+    scikit-learn may split a node whose signs are all equal, because its
+    variance :math:`E[y^2] - E[y]^2` rounds to a few ulp above machine epsilon;
+    we keep such a node a leaf.
     See the chapter "Gradient boosting".
     """
 
