@@ -353,3 +353,20 @@ def test_bad_data_is_refused():
         GradientBoostingClassifier().predict_proba(X)
     with pytest.raises(NotFittedError):
         next(GradientBoostingRegressor().staged_predict(X))
+
+
+def test_the_columns_are_sorted_once_for_all_stages(monkeypatch):
+    from mlbook.tree import _levelwise
+
+    calls = []
+    original = _levelwise.SortedColumns.of.__func__
+
+    def counting(cls, X):
+        calls.append(X.shape)
+        return original(cls, X)
+
+    monkeypatch.setattr(_levelwise.SortedColumns, "of", classmethod(counting))
+    rng = np.random.default_rng(10)
+    X, y = _classification(rng, 3, n=100)
+    GradientBoostingClassifier(n_estimators=4, subsample=0.8, random_state=0).fit(X, y)
+    assert calls == [(100, 4)]          # 4 stages x 3 classes = 12 trees, one sort
