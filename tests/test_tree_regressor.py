@@ -207,6 +207,29 @@ def test_same_tree_as_scikit_learn(weighted, max_depth, min_samples_leaf):
                                        rtol=0, atol=1e-10)
 
 
+def test_friedman_criterion_is_the_squared_error_decrease():
+    # Friedman's criterion w_L w_R (mean_L - mean_R)^2 / (w_L + w_R), scikit-learn's old
+    # "friedman_mse" of gradient boosting, equals the decrease of the weighted SSE at
+    # every threshold, so both pick the same split (scikit-learn 1.9 maps one to the other)
+    rng = np.random.default_rng(12)
+    x = rng.normal(size=80)
+    y = np.sin(2 * x) + 0.3 * rng.normal(size=80)
+    w = rng.uniform(0.2, 3.0, size=80)
+    order = np.argsort(x)
+    y, w = y[order], w[order]
+
+    def sse(a, b):
+        return np.sum(b * (a - np.average(a, weights=b)) ** 2)
+
+    for k in range(1, 80):
+        wl, wr = w[:k].sum(), w[k:].sum()
+        ml, mr = np.average(y[:k], weights=w[:k]), np.average(y[k:], weights=w[k:])
+        friedman = wl * wr * (ml - mr) ** 2 / (wl + wr)
+        decrease = sse(y, w) - sse(y[:k], w[:k]) - sse(y[k:], w[k:])
+        # the decrease is a difference of SSEs of order 10: its rounding is ~1e-14
+        assert friedman == pytest.approx(decrease, rel=1e-9, abs=1e-12)
+
+
 def test_thresholds_are_midpoints_like_scikit_learn():
     sktree = pytest.importorskip("sklearn.tree")
     rng = np.random.default_rng(11)
