@@ -62,6 +62,11 @@ SHOWN = frozenset({
     "mlbook.tree._criteria._table_gain",
     "mlbook.tree._criteria._threshold_search",
     "mlbook.ensemble._bagging._BaseBagging._oob",
+    "mlbook.ensemble._gradient_boosting._BaseGradientBoosting._boost",
+    "mlbook.ensemble._gradient_boosting._BinomialLogLoss",
+    "mlbook.ensemble._gradient_boosting._ExponentialLoss",
+    "mlbook.ensemble._gradient_boosting._MultinomialLogLoss",
+    "mlbook.tree._levelwise._Level._squared_error_scores",
     # Neural networks
     "mlbook.neural_network.Perceptron._fit_binary",
     "mlbook.neural_network._BaseMLP._fit",
