@@ -245,7 +245,7 @@ class RandomForestClassifier(_BaseBagging):
     estimators_ : list of DecisionTreeClassifier
     estimators_samples_ : list of ndarray
     feature_importances_ : ndarray of shape (n_features,)
-        Mean over the trees of :func:`tree_feature_importances`, normalised
+        Mean over the trees of :func:`~mlbook.tree.tree_feature_importances`, normalised
         to sum to 1.
     oob_score_, oob_decision_function_ : as in BaggingClassifier
     classes_, n_features_in_

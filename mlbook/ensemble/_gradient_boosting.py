@@ -382,7 +382,6 @@ class GradientBoostingRegressor(RegressorMixin, _BaseGradientBoosting):
         to after it (the first from :math:`F_0`), and the last loss.
     n_estimators_ : int
     n_features_in_ : int
-    feature_importances_ : ndarray of shape (n_features_in_,)
 
     Notes
     -----

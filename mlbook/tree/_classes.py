@@ -649,9 +649,6 @@ class DecisionTreeRegressor(RegressorMixin, BaseEstimator):
     n_features_in_ : int
     max_features_ : int
         The number of attributes scored at each node.
-    feature_importances_ : ndarray of shape (n_features_in_,)
-        Mean decrease in impurity (weighted variance), normalised to sum to 1
-        (zeros for a tree without a split).
 
     Notes
     -----

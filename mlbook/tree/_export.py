@@ -134,7 +134,7 @@ def tree_feature_importances(tree) -> np.ndarray:
 
     Returns
     -------
-    ndarray of shape (n_features_in_,)
+    ndarray of shape (n_features,)
     """
     check_is_fitted(tree, "tree_")
     features, parents, children, owner = [], [], [], []
