@@ -352,3 +352,16 @@ def test_no_module_imports_another_modules_private_name():
     found = sorted(_private_imports())
     assert not found, "a module imports another module's private name (make it public or move it):\n" + \
         "\n".join(f"  {m} imports {n}" for m, n in found)
+
+
+def test_no_control_character_in_the_package_source():
+    # a "\b" in a non-raw docstring is a backspace byte: the rendered maths
+    # shows "y_i - ^Har y" instead of \bar y; tabs, newlines and carriage
+    # returns are the only control characters a source file may hold
+    control = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+    found = []
+    for path in sorted((ROOT / "mlbook").rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
+            for m in control.finditer(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: byte {ord(m.group()):#04x}")
+    assert not found, "control characters in the source:\n" + "\n".join(found)

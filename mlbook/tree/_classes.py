@@ -622,7 +622,7 @@ class DecisionTreeRegressor(RegressorMixin, BaseEstimator):
 
     Every node tests one attribute, :math:`x_j \le t`, chosen to minimise the
     weighted sum of squared errors of the two children about their means,
-    :math:`\sum_{i \in L} w_i (y_i - ar y_L)^2 + \sum_{i \in R} w_i (y_i - ar y_R)^2`;
+    :math:`\sum_{i \in L} w_i (y_i - \bar y_L)^2 + \sum_{i \in R} w_i (y_i - \bar y_R)^2`;
     a leaf predicts the weighted mean of its training targets.
 
     Parameters
@@ -661,14 +661,24 @@ class DecisionTreeRegressor(RegressorMixin, BaseEstimator):
     all the thresholds of a level scored in one array operation.
 
     A threshold lies midway between two consecutive distinct values (the lower
-    one if the midpoint rounds up to the higher); a node whose weighted
-    variance is at most the machine epsilon is a leaf; ties between thresholds
-    go to the first attribute, then the lowest threshold. Samples of zero
-    weight are dropped before growing, as scikit-learn's splitter does. On data
-    without ties this is scikit-learn's ``DecisionTreeRegressor`` with
-    ``criterion="squared_error"``: the same splits, depth, leaves and
-    predictions (scikit-learn compares the values as float32, so its
-    thresholds differ in the last digits).
+    one if the midpoint rounds up to the higher); a node whose targets are all
+    equal is a leaf; ties between thresholds go to the first attribute, then
+    the lowest threshold. Samples of zero weight are dropped before growing, as
+    scikit-learn's splitter does. On data without ties this is scikit-learn's
+    ``DecisionTreeRegressor`` with ``criterion="squared_error"``: the same
+    splits, depth, leaves and predictions (scikit-learn compares the values as
+    float32, so its thresholds differ in the last digits).
+
+    Where it departs from scikit-learn: neither the units nor an offset of the
+    targets change the tree (the tree of :math:`a(y + b)` has the partition of
+    the tree of :math:`y`, up to the rounding of :math:`a(y + b)` itself). The variances are computed in two passes, about each node's mean
+    (scikit-learn's :math:`E[y^2] - E[y]^2` cancels when the mean is large
+    against the spread: pure nodes look impure and split, impure ones get a
+    negative variance and stop), and a node is pure when its targets are all
+    equal (scikit-learn's rule, weighted variance at most the machine epsilon,
+    makes a tree of targets of scale :math:`10^{-8}` a single leaf). Targets
+    whose variance overflows float64 (:math:`|y - \bar y|` beyond about
+    :math:`10^{154}`) are refused.
 
     See the chapter "Gradient boosting".
 
@@ -793,14 +803,8 @@ class DecisionTreeRegressor(RegressorMixin, BaseEstimator):
 
 def _regression_target(y: Any, n_samples: int) -> np.ndarray:
     """``y`` as a finite float vector of ``n_samples`` entries, or a clear error."""
-    y = column_or_1d(y, "y", dtype=np.float64, warn=True)
+    y = column_or_1d(y, "y", dtype=np.float64, warn=True)      # refuses NaN and infinity
     check_consistent_length(np.empty((n_samples, 0)), y, names=["X", "y"])
-    bad = ~np.isfinite(y)
-    if bad.any():
-        what = "NaN" if np.isnan(y[bad]).any() else "infinity"
-        raise ValueError(f"y (the regression target) contains {what} at "
-                         f"{int(bad.sum())} sample(s), e.g. index {int(np.flatnonzero(bad)[0])}; "
-                         "a regression tree needs a finite target for every sample")
     return y
 
 

@@ -43,14 +43,18 @@ __all__ = ["LevelwiseGrower"]   # the one entry point; the rest is its machinery
 #: The criteria the level-wise scores implement (the classifier's).
 CRITERIA = ("gini", "entropy")
 
-#: A regression node whose weighted variance is at most this is pure: it becomes
-#: a leaf (scikit-learn's EPSILON, the float64 machine epsilon).
-_PURE_VARIANCE = np.finfo(np.float64).eps
-
+#: A regression node is pure (a leaf) when all its targets are equal: a rule free
+#: of units and offsets. (scikit-learn's is an absolute one, weighted variance at
+#: most the machine epsilon: targets of scale 1e-8 then give a single leaf.)
 #: Two regression scores closer than this, relative to the best, tie (the first
 #: feature, then the first threshold, wins); a relative rule, since the scores
 #: scale with the squared targets (gradient boosting's residuals shrink).
 _REGRESSION_TIE = 1e-12
+
+
+def _power_of_two(x: float) -> float:
+    """The power of two nearest above ``x`` (1 for 0): dividing by it is exact."""
+    return float(np.ldexp(1.0, int(np.frexp(x)[1]))) if x > 0 else 1.0
 
 
 class SortedColumns:
@@ -197,12 +201,23 @@ def grow_levelwise(data: SortedColumns, yk: np.ndarray, n_classes: int, criterio
         y, w_in = yk[in_play], (np.ones(n_samples) if w is None else w[in_play])
         weight = float(w_in.sum())
         mean = float(np.dot(w_in, y)) / weight
-        impurity = float(np.dot(w_in, y * y)) / weight - mean * mean
+        # the variance in two passes: E[y^2] - E[y]^2 cancels catastrophically when
+        # the mean is large against the spread (an offset of 1e6 made pure nodes
+        # look impure and impure ones negative)
+        # (deviations divided by a power of two near the largest, exactly, so that
+        # their squares neither overflow nor underflow; the children reuse it)
+        unit = _power_of_two(np.abs(y - mean).max())
+        with np.errstate(over="ignore"):
+            impurity = float(np.dot(w_in, ((y - mean) / unit) ** 2)) / weight * unit * unit
+        if not np.isfinite(impurity):
+            raise ValueError("y (the regression target) is too large: its variance "
+                             f"overflows float64 (|y| up to {np.abs(y).max():.3g}, the limit "
+                             "is about 1e154 about the mean); rescale y")
         root = Node(np.array([mean]), np.array([mean]), 0, 0, n_samples,
                     impurity=impurity, weight=weight)
         root_counts = np.array([[weight * mean]])
-        extra = {"weights": np.array([weight]), "means": np.array([mean])}
-        root_grows = impurity > _PURE_VARIANCE
+        extra = {"weights": np.array([weight]), "means": np.array([mean]), "unit": unit}
+        root_grows = bool(y.min() < y.max())          # pure: every target equal
     else:
         root_counts = np.bincount(yk[in_play], weights=None if w is None else w[in_play],
                                   minlength=n_classes).astype(np.float64)
@@ -214,7 +229,7 @@ def grow_levelwise(data: SortedColumns, yk: np.ndarray, n_classes: int, criterio
         sizes = children["sizes"]
         if max_depth is not None and depth >= max_depth:
             return np.zeros(sizes.shape[0], dtype=bool)
-        impure = (children["impurity"] > _PURE_VARIANCE if regression
+        impure = (children["spread"] if regression
                   else np.count_nonzero(children["counts"], axis=1) > 1)
         return impure & (sizes >= min_samples_split)
 
@@ -255,9 +270,9 @@ class _Level:
 
     def __init__(self, data: SortedColumns, nodes: list, counts: np.ndarray, sizes: np.ndarray,
                  order: np.ndarray | None = None, weights: np.ndarray | None = None,
-                 means: np.ndarray | None = None) -> None:
+                 means: np.ndarray | None = None, unit: float = 1.0) -> None:
         self.data, self.nodes, self.counts, self.sizes = data, nodes, counts, sizes
-        self.weights, self.means = weights, means
+        self.weights, self.means, self.unit = weights, means, unit
         self.order = data.order if order is None else order
         self.values = data.columns.ravel()                    # feature j's row at j * n_rows
         self.feature_offset = np.arange(data.columns.shape[0]) * data.columns.shape[1]
@@ -341,6 +356,8 @@ class _Level:
         centred = y[cells["sample"]] - np.repeat(self.means[cells["pair_node"]], run_length)
         if cell_w is not None:
             centred *= cell_w
+        centred /= _power_of_two(np.abs(centred).max())   # the scores are only compared:
+        # an exact scaling keeps S_L^2 finite and normal at any scale of y
         left = np.cumsum(centred)
         before = np.zeros(n_pairs)
         before[1:] = left[run_start[1:] - 1]
@@ -488,12 +505,24 @@ class _Level:
         weight = np.bincount(child, weights=sample_w, minlength=2 * n_split).astype(np.float64)
         wy = ys if sample_w is None else sample_w * ys
         mean = np.bincount(child, weights=wy, minlength=2 * n_split) / weight
-        # the weighted variance as scikit-learn computes it: E[y^2] - E[y]^2
-        impurity = np.bincount(child, weights=wy * ys, minlength=2 * n_split) / weight - mean**2
+        # the weighted variance in two passes, about each child's mean (scikit-learn's
+        # E[y^2] - E[y]^2 cancels when the mean is large against the spread)
+        dev = (ys - mean[child]) / self.unit        # the root's power of two: no overflow
+        dev *= dev
+        if sample_w is not None:
+            dev *= sample_w
+        with np.errstate(over="ignore"):
+            impurity = np.bincount(child, weights=dev, minlength=2 * n_split) / weight
+            impurity *= self.unit * self.unit
         # value and proba: the same one-element row of ``mean`` (views made in one go)
         children = [Node(m, m, 0, depth, n, None, None, None, [], None, False, v, c)
                     for m, n, v, c in zip(list(mean[:, None]), child_sizes.tolist(),
                                           impurity.tolist(), weight.tolist())]
+        # pure: every target of the child equal (its smallest is its largest)
+        lo = np.full(2 * n_split, np.inf)
+        hi = np.full(2 * n_split, -np.inf)
+        np.minimum.at(lo, child, ys)
+        np.maximum.at(hi, child, ys)
         r_left = weight[0::2] / (weight[0::2] + weight[1::2])
         for i, (at, j, t, r) in enumerate(zip(split["nodes"].tolist(), split["feature"].tolist(),
                                               split["threshold"].tolist(), r_left.tolist())):
@@ -503,7 +532,7 @@ class _Level:
             node.children = children[2 * i: 2 * i + 2]
         return {"nodes": children, "counts": (weight * mean)[:, None], "sizes": child_sizes,
                 "samples": samples, "goes_left": goes_left, "weights": weight, "means": mean,
-                "impurity": impurity}
+                "impurity": impurity, "spread": lo < hi}
 
     # 6. stable partition of every segment into its two children (a node that
     #    did not split sends all its samples "left", to a child that is dropped):
@@ -543,6 +572,7 @@ class _Level:
         order = buffer[:n_features * new_width].reshape(n_features, new_width)
         nodes = [child for child, g in zip(children["nodes"], grow.tolist()) if g]
         extra = ({} if self.weights is None else
-                 {"weights": children["weights"][grow], "means": children["means"][grow]})
+                 {"weights": children["weights"][grow], "means": children["means"][grow],
+                  "unit": self.unit})
         return _Level(self.data, nodes, children["counts"][grow], children["sizes"][grow], order,
                       **extra)
