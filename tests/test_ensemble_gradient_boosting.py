@@ -56,7 +56,9 @@ def test_regressor_matches_scikit_learn_stage_by_stage(loss):
     # The absolute error fits trees to signs (+-1): splits of two features then tie
     # exactly in score, and scikit-learn breaks such ties by a random order of the
     # features, we by the first; with one feature there is no such tie.
-    X, y = _regression(rng, d=4 if loss == "squared_error" else 1)
+    # An odd n for the absolute error: its median is then a training target, so some
+    # residual y - F is exactly 0 and the sign convention there (+1) is compared.
+    X, y = (_regression(rng, d=4) if loss == "squared_error" else _regression(rng, n=301, d=1))
     Xt = rng.normal(size=(200, X.shape[1]))
     ours = GradientBoostingRegressor(loss=loss, n_estimators=N_STAGES).fit(X, y)
     theirs = skens.GradientBoostingRegressor(loss=loss, n_estimators=N_STAGES,
@@ -246,7 +248,7 @@ def test_subsample_is_deterministic_and_changes_the_model():
 @pytest.mark.parametrize("classifier", [False, True])
 def test_out_of_bag_scores_are_computed_on_the_left_out_rows(classifier):
     rng = np.random.default_rng(8)
-    n, M, frac = 150, 8, 0.7
+    n, M, frac = 151, 8, 0.7             # 0.7 * 151 = 105.7: the count truncates to 105
     if classifier:
         X, y = _classification(rng, 2, n=n)
         gb = GradientBoostingClassifier(n_estimators=M, subsample=frac, random_state=3)
@@ -353,6 +355,52 @@ def test_bad_data_is_refused():
         GradientBoostingClassifier().predict_proba(X)
     with pytest.raises(NotFittedError):
         next(GradientBoostingRegressor().staged_predict(X))
+
+
+def test_a_stage_without_weight_in_bag_is_refused_by_name():
+    rng = np.random.default_rng(11)
+    X, y = _regression(rng, n=40)
+    w = np.r_[np.zeros(30), np.ones(10)]
+    # 4 rows in bag per stage: some stage draws only rows of weight zero
+    with pytest.raises(ValueError, match="subsample.*sample_weight"):
+        GradientBoostingRegressor(n_estimators=100, subsample=0.1, random_state=0).fit(
+            X, y, sample_weight=w)
+    with pytest.raises(ValueError, match="sample_weight"):
+        GradientBoostingRegressor().fit(X, y, sample_weight=np.zeros(40))
+
+
+def test_out_of_bag_scores_are_nan_where_the_left_out_rows_have_no_weight():
+    rng = np.random.default_rng(12)
+    n, M = 40, 30
+    X, y = _regression(rng, n=n)
+    w = np.r_[np.zeros(30), np.ones(10)]
+    gb = GradientBoostingRegressor(n_estimators=M, subsample=0.9, random_state=0).fit(
+        X, y, sample_weight=w)
+    draw = np.random.default_rng(0)              # the draws, as in the test above
+    empty = []
+    for _ in range(M):
+        mask = np.zeros(n, dtype=bool)
+        mask[draw.choice(n, size=int(0.9 * n), replace=False)] = True
+        empty.append(w[~mask].sum() == 0)
+    empty = np.array(empty)
+    assert empty.any() and not empty.all()       # both cases occur on these data
+    np.testing.assert_array_equal(np.isnan(gb.oob_scores_), empty)
+    assert np.isfinite(gb.train_score_).all()
+
+
+def test_a_class_without_weight_is_refused_and_a_tiny_prior_is_clipped():
+    rng = np.random.default_rng(13)
+    X, y = _classification(rng, 3, n=60)
+    w = np.where(y == 1, 0.0, 1.0)
+    with pytest.raises(ValueError, match="sample_weight.*class 1"):
+        GradientBoostingClassifier(n_estimators=2).fit(X, y, sample_weight=w)
+    # a prior below the machine epsilon is clipped to it (as scikit-learn): the
+    # log-odds stay near log(eps) = -36 instead of log(1e-300) = -690
+    yb = (y == 1).astype(int)
+    wb = np.where(yb == 1, 1e-300, 1.0)
+    gb = GradientBoostingClassifier(n_estimators=1).fit(X, yb, sample_weight=wb)
+    eps = np.finfo(np.float64).eps
+    assert gb.init_raw_prediction_[0] == pytest.approx(np.log(eps / (1 - eps)), rel=1e-12)
 
 
 def test_the_columns_are_sorted_once_for_all_stages(monkeypatch):

@@ -240,6 +240,13 @@ def _impurity_decrease(tree: DecisionTreeRegressor, n_features: int) -> np.ndarr
     return imp / tree.tree_.weight
 
 
+def _oob_score(loss, y, raw, w, out):
+    """The loss on the left-out rows ``out``; NaN if they carry no weight."""
+    if not w[out].sum() > 0:
+        return np.nan
+    return loss.score(y[out], raw[out], w[out])
+
+
 class _BaseGradientBoosting(BaseEstimator):
     """The boosting loop, the staged predictions and the checks both estimators share."""
 
@@ -280,8 +287,14 @@ class _BaseGradientBoosting(BaseEstimator):
                 in_bag = np.zeros(n, dtype=bool)
                 in_bag[rng.choice(n, size=n_inbag, replace=False)] = True
                 if m == 0:
-                    initial_oob = loss.score(y[~in_bag], raw[~in_bag], w[~in_bag])
+                    initial_oob = _oob_score(loss, y, raw, w, ~in_bag)
             rows = in_bag & positive                    # a weight of 0 takes no part
+            if not rows.any():
+                raise ValueError(
+                    f"stage {m + 1} drew no row of positive sample_weight: subsample="
+                    f"{self.subsample} keeps {n_inbag} of {n} rows and only "
+                    f"{int(positive.sum())} have a positive weight; raise subsample or "
+                    "give more rows a positive sample_weight")
             neg_gradient = loss.negative_gradient(y, raw)                  # (n, K)
             for k in range(K):
                 # scikit-learn grows this tree with criterion "squared_error"; its old
@@ -301,7 +314,7 @@ class _BaseGradientBoosting(BaseEstimator):
                 self.estimators_[m, k] = tree
             if do_oob:
                 self.train_score_[m] = loss.score(y[in_bag], raw[in_bag], w[in_bag])
-                self.oob_scores_[m] = loss.score(y[~in_bag], raw[~in_bag], w[~in_bag])
+                self.oob_scores_[m] = _oob_score(loss, y, raw, w, ~in_bag)
                 previous = initial_oob if m == 0 else self.oob_scores_[m - 1]
                 self.oob_improvement_[m] = previous - self.oob_scores_[m]
             else:
@@ -379,7 +392,9 @@ class GradientBoostingRegressor(RegressorMixin, _BaseGradientBoosting):
         absolute error, scikit-learn's scale.
     oob_improvement_, oob_scores_, oob_score_ : with ``subsample < 1`` only
         The loss on the rows a stage left out, its drop from before the stage
-        to after it (the first from :math:`F_0`), and the last loss.
+        to after it (the first from :math:`F_0`), and the last loss; NaN at a
+        stage whose left-out rows all have weight zero. (A stage whose in-bag
+        rows all have weight zero cannot be fitted: ``fit`` raises.)
     n_estimators_ : int
     n_features_in_ : int
 
@@ -497,6 +512,13 @@ class GradientBoostingClassifier(ClassifierMixin, _BaseGradientBoosting):
         classes, yk = _fit_classes(y, X)
         if classes.shape[0] < 2:
             raise ValueError(f"y has one class only ({classes[0]!r}); a classifier needs two")
+        if sample_weight is not None:
+            total = np.bincount(yk, weights=check_sample_weight(sample_weight, X.shape[0]),
+                                minlength=classes.shape[0])
+            if not (total > 0).all():
+                raise ValueError(f"sample_weight gives class {classes[np.argmin(total > 0)].item()!r} "
+                                 "no weight at all (every sample of it has weight zero): "
+                                 "drop the class from y or give it a positive weight")
         if self.loss == "exponential" and classes.shape[0] > 2:
             raise ValueError(f"loss='exponential' is for two classes (AdaBoost's loss); y has "
                              f"{classes.shape[0]}: use loss='log_loss'")
