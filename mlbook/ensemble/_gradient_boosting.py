@@ -484,8 +484,15 @@ class GradientBoostingClassifier(ClassifierMixin, _BaseGradientBoosting):
 
     Notes
     -----
-    With ``subsample=1`` and data without ties this is scikit-learn's
-    ``GradientBoostingClassifier`` with the same parameters, stage by stage.
+    With ``subsample=1`` this is scikit-learn's ``GradientBoostingClassifier``
+    with the same parameters, stage by stage, whenever no two splits tie exactly
+    in score. Data without tied values are not enough for that: the first
+    stage's trees fit :math:`y_k - p_k`, which takes two values, and splits on
+    different features can then reach exactly the same score with different
+    partitions; scikit-learn takes the first in a random order of the
+    features, we the first feature, and the models part ways from there (by
+    up to 1e-2 in the training loss on some unweighted data). With one feature,
+    or with continuous sample weights, such ties do not occur in practice.
     See the chapter "Gradient boosting".
     """
 
