@@ -178,7 +178,8 @@ def test_error_ambiguity_weights_are_normalised_and_agreeing_members_have_no_amb
 
 @pytest.mark.parametrize("args, error, match", [
     (([[1.0, 2.0]], [1.0, 2.0, 3.0]), ValueError, "predictions has 2 samples per member"),
-    (([1.0, 2.0], [1.0, 2.0]), ValueError, "predictions"),
+    (([1.0, 2.0], [1.0, 2.0]), ValueError,
+     r"predictions must be a 2-d array of shape \(T, m\).*got a 1-d.*reshape\(1, -1\)"),
     (([[1.0, np.nan]], [1.0, 2.0]), ValueError, "predictions"),
     (([[1.0, 2.0]], [1.0, np.nan]), ValueError, "y contains NaN"),
     (([[1.0, 2.0], [2.0, 1.0]], [1.0, 2.0], [1.0]), ValueError, "weights has 1 entries, but"),

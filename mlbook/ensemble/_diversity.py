@@ -266,6 +266,10 @@ def error_ambiguity(predictions: Any, y: Any, weights: Any = None) -> ErrorAmbig
     >>> r.error, r.mean_error, r.mean_ambiguity
     (0.0, 0.5, 0.5)
     """
+    if np.ndim(predictions) != 2:        # check_array's hint speaks of (n_samples, n_features)
+        raise ValueError("predictions must be a 2-d array of shape (T, m), one row per member "
+                         f"and one column per sample; got a {np.ndim(predictions)}-d array of "
+                         f"shape {np.shape(predictions)} (a single member: reshape(1, -1))")
     P = check_array(predictions, "predictions")                 # (T, m)
     y = check_vector(y, "y", what="targets")                     # (m,)
     if P.shape[1] != y.shape[0]:

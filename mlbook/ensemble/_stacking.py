@@ -44,8 +44,10 @@ class StackingClassifier(ClassifierMixin, TransformerMixin, _BaseHeterogeneous):
         parameter names.
     final_estimator : classifier or None, default=None
         The meta-learner, fitted on the meta-features. None:
-        :class:`mlbook.linear_model.LogisticRegression` (two classes only; pass
-        a multi-class classifier for more).
+        :class:`mlbook.linear_model.LogisticRegression`, which handles two
+        classes only (unlike scikit-learn's default, its multinomial
+        ``LogisticRegression``): for more classes pass a multi-class
+        classifier, e.g. ``GaussianNB()``, or ``fit`` raises.
     cv : int >= 2, splitter or iterable of (train, test) pairs, default=5
         How the out-of-fold predictions are made: an int :math:`k` means
         ``StratifiedKFold(k)`` without shuffling (scikit-learn's choice for a
