@@ -34,6 +34,66 @@ def best_time(fn: Callable[[], Any], repeat: int = 5, warmup: int = 1) -> float:
     return min(times)
 
 
+def paired_times(ours: Callable[[], Any], theirs: Callable[[], Any], repeat: int = 5,
+                 warmup: int = 1) -> dict:
+    """Time ``ours()`` and ``theirs()`` in the same conditions: alternately (ours,
+    theirs, ours, ...), so both see the same load of the machine, with BLAS and
+    OpenMP limited to one thread (threadpoolctl), after ``warmup`` runs of each.
+
+    The CPU time of the process (``time.process_time``: user + system) is the
+    measure: the wall-clock time of a run also counts the time the process waits
+    for a core, which on a shared machine grows with the load of others. Returns
+    the per-run lists and the summary the JSON records: the best (least
+    disturbed) CPU time of each and their ratio, the median of the ratios of the
+    runs paired in time, the wall-clock times, the minor page faults per run
+    (fresh memory the kernel zeroes), and the load average before and after.
+    """
+    import resource
+    import statistics
+
+    from threadpoolctl import threadpool_limits
+
+    def one(fn):
+        r0 = resource.getrusage(resource.RUSAGE_SELF)
+        w0, c0 = time.perf_counter(), time.process_time()
+        fn()
+        c, w = time.process_time() - c0, time.perf_counter() - w0
+        return c, w, resource.getrusage(resource.RUSAGE_SELF).ru_minflt - r0.ru_minflt
+
+    load_before = os.getloadavg()
+    with threadpool_limits(limits=1):
+        for _ in range(warmup):
+            ours()
+            theirs()
+        runs = [(one(ours), one(theirs)) for _ in range(repeat)]
+    out = {"ours_cpu": [a[0] for a, _ in runs], "sklearn_cpu": [b[0] for _, b in runs],
+           "ours_wall": [a[1] for a, _ in runs], "sklearn_wall": [b[1] for _, b in runs],
+           "ours_page_faults": [a[2] for a, _ in runs],
+           "sklearn_page_faults": [b[2] for _, b in runs]}
+    out["ours"], out["sklearn"] = min(out["ours_cpu"]), min(out["sklearn_cpu"])
+    out["median_paired_ratio"] = statistics.median(
+        a / b for a, b in zip(out["ours_cpu"], out["sklearn_cpu"]))
+    out["load_average_before"] = [round(x, 2) for x in load_before]
+    out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    return out
+
+
+def paired_details(t: dict, repeat: int) -> dict:
+    """The timing details :func:`paired_times` measured, for :func:`record`."""
+    return {
+        "timing": (f"CPU time of the process (user + system), best of {repeat} runs of each, "
+                   "ours and scikit-learn alternating, BLAS/OpenMP limited to one thread; "
+                   "ratio = best ours / best scikit-learn"),
+        "median_paired_ratio": t["median_paired_ratio"],
+        "ours_cpu_seconds": t["ours_cpu"], "sklearn_cpu_seconds": t["sklearn_cpu"],
+        "ours_wall_seconds": t["ours_wall"], "sklearn_wall_seconds": t["sklearn_wall"],
+        "ours_minor_page_faults": t["ours_page_faults"],
+        "sklearn_minor_page_faults": t["sklearn_page_faults"],
+        "load_average_before": t["load_average_before"],
+        "load_average_after": t["load_average_after"],
+    }
+
+
 def record(name: str, ours: float, sklearn: float, **details: Any) -> dict:
     """Write ``book/benchmarks/NAME.json`` with both times, the ratio and the setting."""
     import sklearn as sk
