@@ -10,7 +10,7 @@ are recorded beside the times. Writes book/benchmarks/gradient_boosting.json.
 
 Timed by ``_common.paired_times``: CPU time of the process, ours and
 scikit-learn alternating so both see the same load, one BLAS/OpenMP thread,
-best of 5 (the median of the paired ratios is recorded beside it). Wall-clock
+median of 5 (the best and the median paired ratios are recorded beside it). Wall-clock
 times moved about twofold with the load of the shared machine, ours far more
 than scikit-learn's: a fit of ours takes ~230,000 minor page faults (fresh
 temporaries every level of every tree, which the kernel zeroes), scikit-learn's

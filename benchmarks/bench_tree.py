@@ -9,7 +9,7 @@ nodes of a level scored in one array operation). Writes
 ``book/benchmarks/tree_gini_fit.json`` (read by the chapter "Decision trees")
 and ``book/benchmarks/tree_regressor_fit.json`` (aim: at most 1.5 x
 scikit-learn's time). The regressor is timed by ``_common.paired_times``: CPU
-time, the two libraries alternating, one BLAS/OpenMP thread, best of 9 (the
+time, the two libraries alternating, one BLAS/OpenMP thread, median of 9 (the
 wall-clock best of 5 moved threefold with the load of a shared machine, ours
 more than scikit-learn's: ours allocates fresh temporaries every level, about
 16,000 minor page faults per fit against scikit-learn's 1,000, so the kernel's
