@@ -523,7 +523,8 @@ class GradientBoostingClassifier(ClassifierMixin, _BaseGradientBoosting):
             total = np.bincount(yk, weights=check_sample_weight(sample_weight, X.shape[0]),
                                 minlength=classes.shape[0])
             if not (total > 0).all():
-                raise ValueError(f"sample_weight gives class {classes[np.argmin(total > 0)].item()!r} "
+                empty = classes[np.argmin(total > 0)].item()
+                raise ValueError(f"sample_weight gives class {empty!r} "
                                  "no weight at all (every sample of it has weight zero): "
                                  "drop the class from y or give it a positive weight")
         if self.loss == "exponential" and classes.shape[0] > 2:

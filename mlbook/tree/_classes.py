@@ -671,14 +671,15 @@ class DecisionTreeRegressor(RegressorMixin, BaseEstimator):
 
     Where it departs from scikit-learn: neither the units nor an offset of the
     targets change the tree (the tree of :math:`a(y + b)` has the partition of
-    the tree of :math:`y`, up to the rounding of :math:`a(y + b)` itself). The variances are computed in two passes, about each node's mean
+    the tree of :math:`y`, up to the rounding of :math:`a(y + b)` itself). The
+    variances are computed in two passes, about each node's mean
     (scikit-learn's :math:`E[y^2] - E[y]^2` cancels when the mean is large
     against the spread: pure nodes look impure and split, impure ones get a
     negative variance and stop), and a node is pure when its targets are all
     equal (scikit-learn's rule, weighted variance at most the machine epsilon,
     makes a tree of targets of scale :math:`10^{-8}` a single leaf). Targets
-    whose variance overflows float64 (:math:`|y - \bar y|` beyond about
-    :math:`10^{154}`) are refused.
+    whose variance overflows float64 (a spread :math:`|y - \bar y|` beyond
+    about :math:`10^{154}`) are refused.
 
     See the chapter "Gradient boosting".
 
