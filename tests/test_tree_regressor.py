@@ -97,15 +97,17 @@ def test_constant_target_gives_a_single_leaf(c):
 
 @pytest.mark.parametrize("a", [1.0, 1e-100, 1e-8, 1e8, 1e153])
 @pytest.mark.parametrize("b", [0.0, 1e6, 1e10])
-def test_the_tree_of_a_y_plus_b_has_the_partition_of_y(a, b):
+@pytest.mark.parametrize("weighted", [False, True])
+def test_the_tree_of_a_y_plus_b_has_the_partition_of_y(a, b, weighted):
     # the squared-error tree is invariant under y -> a (y + b): neither units
     # nor an offset may change it (variances by two passes, purity as all targets
     # equal, the scores scaled before they are squared)
     rng = np.random.default_rng(0)
     X = rng.normal(size=(1000, 3))
     y = X[:, 0] + 0.1 * rng.normal(size=1000)
-    ref = DecisionTreeRegressor().fit(X, y)
-    tree = DecisionTreeRegressor().fit(X, a * (y + b))
+    w = rng.uniform(0.2, 3.0, size=1000) if weighted else None
+    ref = DecisionTreeRegressor().fit(X, y, sample_weight=w)
+    tree = DecisionTreeRegressor().fit(X, a * (y + b), sample_weight=w)
     assert tree.get_n_leaves() == ref.get_n_leaves() == 1000
     assert _same_partition(tree.apply(X), ref.apply(X))
     assert min(node.impurity for node in tree._nodes()) >= 0.0       # a variance
