@@ -1,18 +1,18 @@
 r"""Gradient boosting (梯度提升): Friedman's algorithm, as scikit-learn implements it.
 
 Boosting as gradient descent in function space (ESL 10.10): the model is
-:math:`F_M(x) = F_0 + \eta\sum_{m=1}^M f_m(x)`. Stage :math:`m`
+:math:`F_T(x) = F_0(x) + \nu\sum_{t=1}^T h_t(x)`. Stage :math:`t`
 
 1. computes the pseudo-residuals, the negative gradient of the loss at the
-   current raw predictions, :math:`r_{im} = -\partial L(y_i, F)/\partial F
-   \,|_{F = F_{m-1}(x_i)}`;
+   current raw predictions, :math:`r_{it} = -\partial L(y_i, F)/\partial F
+   \,|_{F = F_{t-1}(x_i)}`;
 2. fits a regression tree (squared error, depth ``max_depth``) to them, which
-   gives the terminal regions :math:`R_{jm}` (the leaves);
+   gives the terminal regions :math:`R_{jt}` (the leaves);
 3. replaces the value of every leaf by a line search for the loss itself,
-   :math:`\gamma_{jm} = \arg\min_\gamma \sum_{x_i \in R_{jm}} L(y_i, F_{m-1}(x_i) + \gamma)`
+   :math:`\gamma_{jt} = \arg\min_\gamma \sum_{x_i \in R_{jt}} L(y_i, F_{t-1}(x_i) + \gamma)`
    (exactly for the squared and absolute errors, one Newton step for the
    log-loss and the exponential loss);
-4. adds the tree, shrunk by the learning rate: :math:`F_m = F_{m-1} + \eta f_m`.
+4. adds the tree, shrunk by the learning rate: :math:`F_t = F_{t-1} + \nu h_t`.
 
 A classifier with :math:`K > 2` classes grows one tree per class and stage on
 the multinomial log-loss. The columns of ``X`` never change from stage to
@@ -366,9 +366,9 @@ class GradientBoostingRegressor(RegressorMixin, _BaseGradientBoosting):
         :math:`\operatorname{sign}(y - F)`, leaves the weighted median of the
         residuals :math:`y - F`, as scikit-learn's ``_weighted_percentile``).
     learning_rate : float > 0, default=0.1
-        Shrinkage :math:`\eta`: every tree's contribution is multiplied by it.
+        Shrinkage :math:`\nu`: every tree's contribution is multiplied by it.
     n_estimators : int >= 1, default=100
-        The number of boosting stages :math:`M`.
+        The number of boosting stages :math:`T`.
     subsample : float in (0, 1], default=1.0
         The fraction of the rows each stage's tree sees, drawn without
         replacement anew at every stage (``int(subsample * n_samples)`` rows,
