@@ -67,7 +67,28 @@ class _Growing:
     y_val: np.ndarray | None = None
 
 
-class _TreeBase(ClassifierMixin, BaseEstimator):
+class _Inspect:
+    """The walk over a fitted tree's nodes, and the depth and leaf count read from it."""
+
+    def _nodes(self):
+        stack = [self.tree_]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(node.children)
+
+    def get_depth(self) -> int:
+        """Depth of the fitted tree: the number of tests on the longest path."""
+        check_is_fitted(self, "tree_")
+        return max(node.depth for node in self._nodes())
+
+    def get_n_leaves(self) -> int:
+        """Number of leaves of the fitted tree."""
+        check_is_fitted(self, "tree_")
+        return sum(node.is_leaf for node in self._nodes())
+
+
+class _TreeBase(_Inspect, ClassifierMixin, BaseEstimator):
     """Prediction, traversal and inspection shared by the two tree classifiers."""
 
     # --- routing: where do samples go at a node? -------------------------
@@ -143,23 +164,6 @@ class _TreeBase(ClassifierMixin, BaseEstimator):
         w = np.ones(y.shape[0]) if sample_weight is None else column_or_1d(
             sample_weight, "sample_weight", dtype=np.float64)
         return float(np.sum(w * (pred == y)) / np.sum(w))
-
-    def _nodes(self):
-        stack = [self.tree_]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(node.children)
-
-    def get_depth(self) -> int:
-        """Depth of the fitted tree: the number of tests on the longest path."""
-        check_is_fitted(self, "tree_")
-        return max(node.depth for node in self._nodes())
-
-    def get_n_leaves(self) -> int:
-        """Number of leaves of the fitted tree."""
-        check_is_fitted(self, "tree_")
-        return sum(node.is_leaf for node in self._nodes())
 
     # --- validation shared by fit -------------------------------------
     def _check_sizes(self):
@@ -617,7 +621,7 @@ class DecisionTreeClassifier(_TreeBase):
 # the regression tree (CART, squared error)
 # --------------------------------------------------------------------------
 
-class DecisionTreeRegressor(RegressorMixin, BaseEstimator):
+class DecisionTreeRegressor(_Inspect, RegressorMixin, BaseEstimator):
     r"""A regression tree (回归树): CART with the squared error.
 
     Every node tests one attribute, :math:`x_j \le t`, chosen to minimise the
@@ -764,23 +768,6 @@ class DecisionTreeRegressor(RegressorMixin, BaseEstimator):
         """
         X = check_predict_X(self, X, "tree_")
         return _apply_flat(self._flat(), X)
-
-    def _nodes(self):
-        stack = [self.tree_]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(node.children)
-
-    def get_depth(self) -> int:
-        """Depth of the fitted tree: the number of tests on the longest path."""
-        check_is_fitted(self, "tree_")
-        return max(node.depth for node in self._nodes())
-
-    def get_n_leaves(self) -> int:
-        """Number of leaves of the fitted tree."""
-        check_is_fitted(self, "tree_")
-        return sum(node.is_leaf for node in self._nodes())
 
     def _impurity_decrease(self) -> np.ndarray:
         """Each attribute's total weighted impurity decrease, divided by the root's
