@@ -369,6 +369,10 @@ BOOL_CALLS = {
     ("mlbook.linear_model.logistic_objective", "fit_intercept"):
         lambda v: __import__("mlbook.linear_model").linear_model.logistic_objective(
             np.zeros(3 if v is True else 2), *binary(40, 2), fit_intercept=v),
+    ("mlbook.tree.tree_feature_importances", "normalize"):
+        lambda v: __import__("mlbook.tree").tree.tree_feature_importances(
+            __import__("mlbook.tree").tree.DecisionTreeRegressor(max_depth=2).fit(
+                np.arange(8.0)[:, None], np.arange(8.0)), normalize=v),
     ("mlbook.metrics.accuracy_score", "normalize"):
         lambda v: __import__("mlbook.metrics").metrics.accuracy_score(_Y2, _Y2, normalize=v),
     ("mlbook.metrics.zero_one_loss", "normalize"):

@@ -35,7 +35,7 @@ from .._validation import (check_array, check_consistent_length, check_is_fitted
                            check_predict_X, check_random_state, check_sample_weight,
                            check_scalar, column_or_1d)
 from ..base import BaseEstimator, ClassifierMixin, RegressorMixin
-from ..tree import DecisionTreeRegressor, LevelwiseGrower
+from ..tree import DecisionTreeRegressor, LevelwiseGrower, tree_feature_importances
 from ._base import _check_n_estimators, _fit_classes
 
 __all__ = ["GradientBoostingRegressor", "GradientBoostingClassifier"]
@@ -228,18 +228,6 @@ def _nodes_breadth_first(root):
     return nodes
 
 
-def _impurity_decrease(tree: DecisionTreeRegressor, n_features: int) -> np.ndarray:
-    """A tree's total weighted variance decrease per feature over the root's weight
-    (scikit-learn's ``compute_feature_importances(normalize=False)``)."""
-    imp = np.zeros(n_features)
-    for node in _nodes_breadth_first(tree.tree_):
-        if node.children:
-            left, right = node.children
-            imp[node.feature] += (node.weight * node.impurity - left.weight * left.impurity
-                                  - right.weight * right.impurity)
-    return imp / tree.tree_.weight
-
-
 def _oob_score(loss, y, raw, w, out):
     """The loss on the left-out rows ``out``; NaN if they carry no weight."""
     if not w[out].sum() > 0:
@@ -350,7 +338,7 @@ class _BaseGradientBoosting(BaseEstimator):
         trees = [t for stage in self.estimators_ for t in stage if t.tree_.children]
         if not trees:
             return np.zeros(self.n_features_in_)
-        imp = np.mean([_impurity_decrease(t, self.n_features_in_) for t in trees], axis=0)
+        imp = np.mean([tree_feature_importances(t, normalize=False) for t in trees], axis=0)
         return imp / imp.sum()
 
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from .._validation import (check_array, check_predict_X, check_sample_weight, check_scalar,
                            encode_labels)
-from ..base import ClassifierMixin, TransformerMixin, clone
+from ..base import ClassifierMixin, TransformerMixin
 from ..linear_model import LogisticRegression
 from ..model_selection import StratifiedKFold
 from ._base import _fit_classes

@@ -39,6 +39,7 @@ from .._validation import (
 from ..base import BaseEstimator, ClassifierMixin, RegressorMixin
 from ._criteria import (_CRITERIA, _TIE, _first_max, _is_missing,
                         _split_entropy, _table_gain, _threshold_search)
+from ._export import tree_feature_importances
 from ._levelwise import LevelwiseGrower
 from ._node import Node, _apply_flat, _flatten, _make_node, _predict_flat
 
@@ -769,24 +770,10 @@ class DecisionTreeRegressor(_Inspect, RegressorMixin, BaseEstimator):
         X = check_predict_X(self, X, "tree_")
         return _apply_flat(self._flat(), X)
 
-    def _impurity_decrease(self) -> np.ndarray:
-        """Each attribute's total weighted impurity decrease, divided by the root's
-        weight (scikit-learn's unnormalised importances)."""
-        check_is_fitted(self, "tree_")
-        imp = np.zeros(self.n_features_in_)
-        for node in self._nodes():                                   # a walk over the nodes
-            if node.children:
-                left, right = node.children
-                imp[node.feature] += (node.weight * node.impurity - left.weight * left.impurity
-                                      - right.weight * right.impurity)
-        return imp / self.tree_.weight
-
     @property
     def feature_importances_(self) -> np.ndarray:
         """Normalised mean decrease in impurity of each attribute (zeros without a split)."""
-        imp = self._impurity_decrease()
-        total = imp.sum()
-        return imp / total if total > 0 else imp
+        return tree_feature_importances(self)
 
 
 def _regression_target(y: Any, n_samples: int) -> np.ndarray:

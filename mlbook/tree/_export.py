@@ -118,25 +118,32 @@ def export_text(estimator, feature_names: Sequence[str] | None = None,
     return "\n".join(lines)
 
 
-def tree_feature_importances(tree) -> np.ndarray:
-    r"""Mean decrease in impurity of each attribute in one fitted tree, summing to 1.
+def tree_feature_importances(tree, normalize: bool = True) -> np.ndarray:
+    r"""Mean decrease in impurity of each attribute in one fitted tree.
 
     Every internal node :math:`v` testing attribute :math:`j` adds
     :math:`\frac{n_v}{n}\big(I(v) - \sum_c \frac{n_c}{n_v} I(c)\big)` to attribute
     :math:`j`, where :math:`I` is the impurity the tree was grown by (the Gini
     value for ``criterion="gini"``, the entropy otherwise, as scikit-learn
-    does) of the node's (weighted) class counts, :math:`n_v` their total and
-    :math:`c` the children. A tree without a split gives zeros.
+    does; the weighted variance for a regression tree) of the node's
+    (weighted) samples, :math:`n_v` their total weight and :math:`c` the
+    children. A tree without a split gives zeros.
 
     Parameters
     ----------
-    tree : fitted DecisionTreeClassifier
+    tree : fitted DecisionTreeClassifier or DecisionTreeRegressor
+    normalize : bool, default=True
+        Scale the decreases to sum to 1; False leaves them divided by the
+        root's weight :math:`n` only (scikit-learn's
+        ``compute_feature_importances(normalize=False)``, which gradient
+        boosting averages over its trees).
 
     Returns
     -------
     ndarray of shape (n_features,)
     """
     check_is_fitted(tree, "tree_")
+    normalize = check_bool(normalize, "normalize")
     features, parents, children, owner = [], [], [], []
     stack = [tree.tree_]
     while stack:                                   # a walk over the nodes, collecting arrays
@@ -145,20 +152,31 @@ def tree_feature_importances(tree) -> np.ndarray:
             continue
         owner += [len(features)] * len(node.children)
         features.append(node.feature)
-        parents.append(node.value)
-        children += [c.value for c in node.children]
+        parents.append(node)
+        children += node.children
         stack.extend(node.children)
     if not features:
         return np.zeros(tree.n_features_in_)
 
-    criterion = "gini" if tree.criterion == "gini" else "entropy"
+    if hasattr(tree, "classes_"):                  # a classifier: impurity of the counts
+        criterion = "gini" if tree.criterion == "gini" else "entropy"
 
-    def weighted_impurity(counts):                 # n_v * I(v), 0 for an empty child
-        counts = np.asarray(counts, dtype=np.float64)
-        return counts.sum(axis=1) * _impurity(counts, criterion)
+        def weighted_impurity(nodes):              # n_v * I(v), 0 for an empty child
+            counts = np.asarray([node.value for node in nodes], dtype=np.float64)
+            return counts.sum(axis=1) * _impurity(counts, criterion)
+
+        root_weight = float(np.sum(tree.tree_.value))
+    else:                                          # a regressor: its nodes keep W and I
+
+        def weighted_impurity(nodes):
+            return np.array([node.weight * node.impurity for node in nodes])
+
+        root_weight = tree.tree_.weight
 
     decrease = weighted_impurity(parents) - np.bincount(
         owner, weights=weighted_impurity(children), minlength=len(features))
     imp = np.bincount(features, weights=decrease, minlength=tree.n_features_in_)
+    if not normalize:
+        return imp / root_weight
     total = imp.sum()
     return imp / total if total > 0 else imp

@@ -328,8 +328,7 @@ class _Level:
         """Minus the weighted child impurity times n (larger is better); -inf where
         no threshold may go. Class counts left of every cell come from one
         cumulative sum per class."""
-        run_length, run_start, node, n_left = (cells["run_length"], cells["run_start"],
-                                               cells["node"], cells["n_left"])
+        run_length, node, n_left = cells["run_length"], cells["node"], cells["n_left"]
         pair_feature, sample = cells["pair_feature"], cells["sample"]
         cell_w = None if w is None else w[sample]
         if criterion == "squared_error":
