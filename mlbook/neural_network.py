@@ -58,6 +58,9 @@ __all__ = [
     "tanh",
     "activation_derivative",
     "glorot_uniform",
+    "he_uniform",
+    "INITS",
+    "initial_weights",
     "n_parameters",
     "forward",
     "backprop",
@@ -212,6 +215,92 @@ def glorot_uniform(fan_in: int, fan_out: int, activation: str = "relu",
     W = rng.uniform(-bound, bound, size=(fan_in, fan_out))
     b = rng.uniform(-bound, bound, size=fan_out)
     return W, b
+
+
+def he_uniform(fan_in: int, fan_out: int,
+               random_state: Any = None) -> tuple[np.ndarray, np.ndarray]:
+    r"""He-uniform initial weights of one layer, and zero biases.
+
+    The weights are drawn from :math:`U(-r, r)` with
+    :math:`r = \sqrt{6 / h_{in}}`, so their variance is
+    :math:`r^2/3 = 2 / h_{in}` (He et al., 2015): a ReLU unit passes on half of
+    its input's second moment, :math:`\mathbb E[a^2] = \operatorname{Var}[z]/2`,
+    and the factor 2 makes up for it, keeping the variance of the signal
+    constant from layer to layer. This is PyTorch's
+    ``torch.nn.init.kaiming_uniform_(W, nonlinearity="relu")`` (whose bound is
+    :math:`\sqrt 2 \cdot \sqrt{3 / h_{in}}`). The biases start at 0.
+
+    Returns
+    -------
+    W : ndarray of shape (fan_in, fan_out)
+    b : ndarray of shape (fan_out,), zeros
+
+    >>> W, b = he_uniform(50, 3, random_state=0)
+    >>> bool(np.abs(W).max() <= np.sqrt(6 / 50)), b.tolist()
+    (True, [0.0, 0.0, 0.0])
+    """
+    check_scalar(fan_in, "fan_in", numbers.Integral, min_val=1)
+    check_scalar(fan_out, "fan_out", numbers.Integral, min_val=1)
+    rng = check_random_state(random_state)
+    bound = np.sqrt(6.0 / fan_in)
+    W = rng.uniform(-bound, bound, size=(fan_in, fan_out))
+    return W, np.zeros(fan_out)
+
+
+#: The initialisations of :class:`MLPClassifier` and :class:`MLPRegressor` by name.
+INITS = ("glorot", "he")
+
+
+def _check_init(init: Any) -> str:
+    if not isinstance(init, str) or init not in INITS:
+        raise ValueError(f"init must be one of {list(INITS)}; got {init!r}")
+    return init
+
+
+def initial_weights(layer_units: Sequence[int], activation: str = "relu",
+                    init: str = "glorot",
+                    random_state: Any = None) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    r"""The initial weights and biases of a network, drawn as the MLPs draw them.
+
+    Layer by layer, from the input to the output, :func:`glorot_uniform`
+    (``init="glorot"``, with the factor of ``activation``) or
+    :func:`he_uniform` (``init="he"``). ``MLPClassifier(init=init,
+    activation=activation, random_state=s)`` starts from exactly these arrays
+    (``random_state=s`` here), with ``layer_units = [n_features,
+    *hidden_layer_sizes, n_outputs]``.
+
+    Parameters
+    ----------
+    layer_units : list of int
+        :math:`h_0 = d, h_1, \dots, h_L`.
+    activation : {"identity", "logistic", "tanh", "relu"}, default="relu"
+    init : {"glorot", "he"}, default="glorot"
+    random_state : None, int or numpy Generator
+
+    Returns
+    -------
+    coefs : list of L arrays
+        ``coefs[l-1]`` of shape :math:`(h_{l-1}, h_l)`.
+    intercepts : list of L arrays
+        ``intercepts[l-1]`` of shape :math:`(h_l,)`.
+
+    >>> coefs, intercepts = initial_weights([4, 8, 3], init="he", random_state=0)
+    >>> [W.shape for W in coefs], [b.shape for b in intercepts]
+    ([(4, 8), (8, 3)], [(8,), (3,)])
+    """
+    n_parameters(layer_units)                       # checks the sizes
+    _check_activation(activation)
+    _check_init(init)
+    rng = check_random_state(random_state)
+    coefs, intercepts = [], []
+    for fan_in, fan_out in zip(layer_units[:-1], layer_units[1:]):
+        if init == "he":
+            W, b = he_uniform(int(fan_in), int(fan_out), rng)
+        else:
+            W, b = glorot_uniform(int(fan_in), int(fan_out), activation, rng)
+        coefs.append(W)
+        intercepts.append(b)
+    return coefs, intercepts
 
 
 def n_parameters(layer_units: Sequence[int]) -> int:
@@ -817,7 +906,8 @@ class _BaseMLP(BaseEstimator):
                  learning_rate_init: float = 1e-3, max_iter: int = 200, tol: float = 1e-4,
                  shuffle: bool = True, momentum: float = 0.9, nesterovs_momentum: bool = True,
                  early_stopping: bool = False, validation_fraction: float = 0.1,
-                 n_iter_no_change: int = 10, random_state: Any = None):
+                 n_iter_no_change: int = 10, random_state: Any = None,
+                 init: str = "glorot"):
         self.hidden_layer_sizes = hidden_layer_sizes
         self.activation = activation
         self.solver = solver
@@ -833,6 +923,7 @@ class _BaseMLP(BaseEstimator):
         self.validation_fraction = validation_fraction
         self.n_iter_no_change = n_iter_no_change
         self.random_state = random_state
+        self.init = init
 
     # --- checks -------------------------------------------------------------
 
@@ -858,6 +949,7 @@ class _BaseMLP(BaseEstimator):
     def _check_params(self) -> list[int]:
         sizes = self._hidden_sizes()
         _check_activation(self.activation)
+        _check_init(self.init)
         for name in ("shuffle", "nesterovs_momentum", "early_stopping"):
             check_bool(getattr(self, name), name)
         if self.solver not in ("adam", "sgd"):
@@ -906,11 +998,7 @@ class _BaseMLP(BaseEstimator):
         self.n_outputs_ = Y.shape[1]
         layer_units = [n_features] + sizes + [self.n_outputs_]
         self.n_layers_ = len(layer_units)
-        coefs, intercepts = [], []
-        for fan_in, fan_out in zip(layer_units[:-1], layer_units[1:]):
-            W, b = glorot_uniform(fan_in, fan_out, self.activation, rng)
-            coefs.append(W)
-            intercepts.append(b)
+        coefs, intercepts = initial_weights(layer_units, self.activation, self.init, rng)
 
         if self.early_stopping:
             from .model_selection import train_test_split
@@ -1078,6 +1166,16 @@ class MLPClassifier(ClassifierMixin, _BaseMLP):
     n_iter_no_change : int, default=10
     random_state : None, int or numpy Generator
         Seeds the initial weights, the validation split and the shuffling.
+    init : {"glorot", "he"}, default="glorot"
+        The initial weights (see :func:`initial_weights`). ``"glorot"``
+        (scikit-learn's, Glorot and Bengio 2010): weights and biases from
+        :math:`U(-r, r)`, :math:`r = \sqrt{6/(h_{in} + h_{out})}` (factor 2
+        instead of 6 for ``activation="logistic"``), a variance of
+        :math:`2/(h_{in} + h_{out})` (:math:`2/(3(h_{in} + h_{out}))` for the
+        logistic). ``"he"`` (He et al. 2015, for ReLU): weights from
+        :math:`U(-r, r)`, :math:`r = \sqrt{6/h_{in}}`, a variance of
+        :math:`2/h_{in}` (PyTorch's ``kaiming_uniform_`` with
+        ``nonlinearity="relu"``), and biases 0.
 
     Attributes
     ----------
@@ -1103,7 +1201,8 @@ class MLPClassifier(ClassifierMixin, _BaseMLP):
 
     Notes
     -----
-    Differences from scikit-learn: a subset of its parameters. No
+    Differences from scikit-learn: a subset of its parameters, plus ``init``
+    (scikit-learn always draws Glorot's weights, ``init="glorot"``). No
     ``"lbfgs"`` solver; no learning-rate schedule (only scikit-learn's
     default ``"constant"``, so no ``learning_rate`` or ``power_t``), so the
     two SGD rules coincide exactly; Adam's ``beta_1``, ``beta_2`` and
