@@ -898,6 +898,28 @@ def _warn_if_unscaled(X: np.ndarray) -> None:
             "divide by its standard deviation)", UserWarning, stacklevel=4)
 
 
+#: The learning-rate schedules of ``solver="sgd"``, by scikit-learn's names.
+_SCHEDULES = ("constant", "invscaling", "adaptive")
+
+
+def _set_sgd_lr(optimizer: Any, lr: float) -> None:
+    r"""Change the learning rate of an ``mlbook.optim.SGD`` the way scikit-learn's velocity sees it.
+
+    scikit-learn keeps the velocity :math:`v = \mu v - \eta g` with the rate
+    inside, torch's SGD the buffer :math:`b = \mu b + g` with the rate applied
+    outside: :math:`v = -\eta b` while :math:`\eta` stays the same. When the rate
+    changes from :math:`\eta` to :math:`\eta'`, scikit-learn's velocity keeps
+    the old rate, so the buffer becomes :math:`b\,\eta/\eta'` and the next steps
+    are scikit-learn's.
+    """
+    if lr != optimizer.lr:
+        for state in optimizer.state:
+            buf = state.get("momentum_buffer")
+            if buf is not None:
+                buf *= optimizer.lr / lr
+        optimizer.lr = lr
+
+
 class _BaseMLP(BaseEstimator):
     """Shared training loop of MLPClassifier and MLPRegressor (scikit-learn's rules)."""
 
@@ -907,7 +929,7 @@ class _BaseMLP(BaseEstimator):
                  shuffle: bool = True, momentum: float = 0.9, nesterovs_momentum: bool = True,
                  early_stopping: bool = False, validation_fraction: float = 0.1,
                  n_iter_no_change: int = 10, random_state: Any = None,
-                 init: str = "glorot"):
+                 init: str = "glorot", learning_rate: str = "constant", power_t: float = 0.5):
         self.hidden_layer_sizes = hidden_layer_sizes
         self.activation = activation
         self.solver = solver
@@ -924,6 +946,8 @@ class _BaseMLP(BaseEstimator):
         self.n_iter_no_change = n_iter_no_change
         self.random_state = random_state
         self.init = init
+        self.learning_rate = learning_rate
+        self.power_t = power_t
 
     # --- checks -------------------------------------------------------------
 
@@ -969,6 +993,10 @@ class _BaseMLP(BaseEstimator):
         check_scalar(self.validation_fraction, "validation_fraction", numbers.Real,
                      min_val=0.0, max_val=1.0, include_min=False, include_max=False)
         check_scalar(self.n_iter_no_change, "n_iter_no_change", numbers.Integral, min_val=1)
+        if not isinstance(self.learning_rate, str) or self.learning_rate not in _SCHEDULES:
+            raise ValueError(f"learning_rate must be one of {list(_SCHEDULES)}; "
+                             f"got {self.learning_rate!r}")
+        check_scalar(self.power_t, "power_t", numbers.Real, min_val=0.0)
         return sizes
 
     # --- the optimiser --------------------------------------------------------
@@ -1038,6 +1066,9 @@ class _BaseMLP(BaseEstimator):
             self.best_loss_ = np.inf
         no_improvement = 0
         self.n_iter_ = 0
+        # scikit-learn's schedules, for solver="sgd" only: t counts the samples seen
+        schedule = self.learning_rate if self.solver == "sgd" else "constant"
+        lr, t = float(self.learning_rate_init), 0
         # overflow is detected below through a non-finite loss, with a clear error
         with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
             for epoch in range(self.max_iter):
@@ -1079,8 +1110,16 @@ class _BaseMLP(BaseEstimator):
                     no_improvement = (no_improvement + 1
                                       if self.loss_ > self.best_loss_ - self.tol else 0)
                     self.best_loss_ = min(self.best_loss_, self.loss_)
+                t += n
+                if schedule == "invscaling":       # eta = eta_0 / (t + 1)^power_t
+                    lr = float(self.learning_rate_init) / (t + 1) ** float(self.power_t)
+                    _set_sgd_lr(optimizer, lr)
                 if no_improvement > self.n_iter_no_change:
-                    break
+                    if schedule != "adaptive" or lr <= 1e-6:
+                        break
+                    lr /= 5.0                        # adaptive: eta / 5, and count again
+                    _set_sgd_lr(optimizer, lr)
+                    no_improvement = 0
             else:
                 warnings.warn(
                     f"{type(self).__name__}: max_iter={self.max_iter} epochs reached and the "
@@ -1145,7 +1184,8 @@ class MLPClassifier(ClassifierMixin, _BaseMLP):
     batch_size : int or "auto", default="auto"
         Samples per gradient step; ``"auto"`` is ``min(200, n_samples)``.
     learning_rate_init : float, default=1e-3
-        The (constant) step size.
+        The step size :math:`\eta_0`, constant unless ``solver="sgd"`` and a
+        ``learning_rate`` schedule other than ``"constant"``.
     max_iter : int, default=200
         Maximum number of epochs.
     tol : float, default=1e-4
@@ -1176,6 +1216,19 @@ class MLPClassifier(ClassifierMixin, _BaseMLP):
         :math:`U(-r, r)`, :math:`r = \sqrt{6/h_{in}}`, a variance of
         :math:`2/h_{in}` (PyTorch's ``kaiming_uniform_`` with
         ``nonlinearity="relu"``), and biases 0.
+    learning_rate : {"constant", "invscaling", "adaptive"}, default="constant"
+        The learning-rate schedule of ``solver="sgd"`` (scikit-learn's; the
+        Adam solver ignores it). ``"constant"``: :math:`\eta_0` throughout.
+        ``"invscaling"``: after every epoch
+        :math:`\eta = \eta_0 / (t + 1)^{\text{power\_t}}`, with :math:`t` the
+        number of training samples seen so far. ``"adaptive"``:
+        :math:`\eta_0` until the training loss (or, with early stopping, the
+        validation score) has not improved by ``tol`` for more than
+        ``n_iter_no_change`` consecutive epochs; then :math:`\eta` is divided
+        by 5 and the count starts again, and training stops only when this
+        happens with :math:`\eta \le 10^{-6}` (or at ``max_iter``).
+    power_t : float, default=0.5
+        The exponent of ``"invscaling"``, :math:`\ge 0`.
 
     Attributes
     ----------
@@ -1203,9 +1256,10 @@ class MLPClassifier(ClassifierMixin, _BaseMLP):
     -----
     Differences from scikit-learn: a subset of its parameters, plus ``init``
     (scikit-learn always draws Glorot's weights, ``init="glorot"``). No
-    ``"lbfgs"`` solver; no learning-rate schedule (only scikit-learn's
-    default ``"constant"``, so no ``learning_rate`` or ``power_t``), so the
-    two SGD rules coincide exactly; Adam's ``beta_1``, ``beta_2`` and
+    ``"lbfgs"`` solver. SGD keeps torch's momentum buffer :math:`b` (as
+    :class:`mlbook.optim.SGD`), scikit-learn the velocity :math:`v = -\eta b`
+    with the rate inside; when a schedule changes :math:`\eta`, the buffer is
+    rescaled so that :math:`v` is unchanged, and the two rules coincide. Adam's ``beta_1``, ``beta_2`` and
     ``epsilon`` are fixed at scikit-learn's defaults; no ``warm_start``.
     Adam places :math:`\epsilon`
     where PyTorch does, outside the bias correction of the second moment,
