@@ -16,7 +16,8 @@ single-tensor code path); where the framework departs from the paper that
 introduced a method, the chapter shows the paper's rule and measures the
 difference. The module also holds the test functions of the chapter
 (:func:`rosenbrock`, :func:`beale`, :func:`ill_conditioned_quadratic`) and a
-driver, :func:`minimize`, that records the path.
+driver, :func:`minimize`, that records the path. ``mlbook.optim`` re-exports
+every public name; import them from there.
 
 See the chapter "Gradient-descent optimisers" (Part VII).
 """
