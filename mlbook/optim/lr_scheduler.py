@@ -17,15 +17,15 @@ The schedules, with :math:`\eta_0` the optimiser's learning rate when the
 first scheduler was attached (``base_lrs[0]``) and :math:`t` = ``last_epoch``,
 the number of :meth:`~LRScheduler.step` calls so far:
 
-================== ===============================================================
-``StepLR``         :math:`\eta_0\,\gamma^{\lfloor t / s \rfloor}`
-``MultiStepLR``    :math:`\eta_0\,\gamma^{\#\{m \in \text{milestones}:\ m \le t\}}`
-``ExponentialLR``  :math:`\eta_0\,\gamma^{t}`
+===================== =================================================================================
+``StepLR``            :math:`\eta_0\,\gamma^{\lfloor t / s \rfloor}`
+``MultiStepLR``       :math:`\eta_0\,\gamma^{\#\{m \in \text{milestones}:\ m \le t\}}`
+``ExponentialLR``     :math:`\eta_0\,\gamma^{t}`
 ``CosineAnnealingLR`` :math:`\eta_{\min} + \tfrac12(\eta_0 - \eta_{\min})(1 + \cos(\pi t / T_{\max}))`
-``LinearLR``       :math:`\eta_0\,(f_s + (f_e - f_s)\min(t, T)/T)` (a warm-up for :math:`f_s < f_e`)
-``LambdaLR``       :math:`\eta_0\,\lambda(t)`
-``SequentialLR``   one schedule after another, switching at the milestones
-================== ===============================================================
+``LinearLR``          :math:`\eta_0\,(f_s + (f_e - f_s)\min(t, T)/T)` (a warm-up for :math:`f_s < f_e`)
+``LambdaLR``          :math:`\eta_0\,\lambda(t)`
+``SequentialLR``      one schedule after another, switching at the milestones
+===================== =================================================================================
 
 Like PyTorch, most of them compute the new rate from the current one (a
 recursive form: ``StepLR`` multiplies the rate by :math:`\gamma` at every
@@ -155,7 +155,11 @@ class LRScheduler:
             self._is_initial = False
 
     def get_lr(self) -> list[float]:
-        """The learning rate of epoch ``last_epoch``, computed by :meth:`step` (use :meth:`get_last_lr`)."""
+        """The learning rate of epoch ``last_epoch``, for :meth:`LRScheduler.step` to set.
+
+        A subclass computes it; to read the current rate, call
+        :meth:`LRScheduler.get_last_lr`.
+        """
         raise NotImplementedError
 
     def get_last_lr(self) -> list[float]:
