@@ -105,6 +105,26 @@ def test_adaptive_stops_when_the_rate_falls_to_1e_6_as_scikit_learns():
     assert ours.n_iter_ == 1 + 3 * 3 < 200
 
 
+def test_adaptive_with_early_stopping_divides_on_validation_stalls():
+    # scikit-learn's rule counts stalls of the validation score when early_stopping is on (its
+    # split draws other rows, so this is not compared with it): where "constant" stops at its
+    # first stall, "adaptive" divides the rate by 5 and goes on, n_iter_no_change + 1 epochs a
+    # stall, until a stall finds the rate <= 1e-6
+    X, y = _iris()
+    kw = dict(hidden_layer_sizes=(6,), solver="sgd", early_stopping=True, learning_rate_init=0.1,
+              max_iter=200, n_iter_no_change=3, tol=1e-3, random_state=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        constant = MLPClassifier(learning_rate="constant", **kw).fit(X, y)
+        adaptive = MLPClassifier(learning_rate="adaptive", **kw).fit(X, y)
+    divisions, lr = 0, 0.1
+    while lr > 1e-6:
+        lr /= 5.0
+        divisions += 1
+    assert adaptive.n_iter_ == constant.n_iter_ + divisions * (kw["n_iter_no_change"] + 1) < 200
+    assert adaptive.validation_scores_[:constant.n_iter_] == constant.validation_scores_
+
+
 def test_adam_ignores_the_schedule_as_scikit_learns():
     X, y = _iris()
     kw = dict(hidden_layer_sizes=(5,), solver="adam", learning_rate_init=0.01, max_iter=30,
