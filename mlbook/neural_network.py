@@ -1215,7 +1215,9 @@ class MLPClassifier(ClassifierMixin, _BaseMLP):
         logistic). ``"he"`` (He et al. 2015, for ReLU): weights from
         :math:`U(-r, r)`, :math:`r = \sqrt{6/h_{in}}`, a variance of
         :math:`2/h_{in}` (PyTorch's ``kaiming_uniform_`` with
-        ``nonlinearity="relu"``), and biases 0.
+        ``nonlinearity="relu"``), and biases 0. The factor 2 is ReLU's
+        whatever ``activation`` is (for tanh or the logistic function the
+        derivation gives no factor 2; ``"glorot"`` suits them).
     learning_rate : {"constant", "invscaling", "adaptive"}, default="constant"
         The learning-rate schedule of ``solver="sgd"`` (scikit-learn's; the
         Adam solver ignores it). ``"constant"``: :math:`\eta_0` throughout.
