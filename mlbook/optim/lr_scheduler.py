@@ -44,8 +44,8 @@ milestones (PyTorch counts a repeated milestone twice, and sorts nothing);
 ``step`` takes no ``epoch`` argument (deprecated in PyTorch); no
 ``state_dict``; no warning when ``step`` comes before the optimiser's.
 
-See the chapters "Gradient-descent optimisers" and "Convergence of gradient
-methods" (Part VII).
+See the chapters "Gradient-descent optimisers" and "Convergence and
+learning-rate schedules" (Part VII).
 """
 
 from __future__ import annotations
