@@ -197,9 +197,11 @@ def glorot_uniform(fan_in: int, fan_out: int, activation: str = "relu",
     Both are drawn from :math:`U(-r, r)` with
     :math:`r = \sqrt{6 / (h_{in} + h_{out})}`, or
     :math:`\sqrt{2 / (h_{in} + h_{out})}` for the logistic activation
-    (Glorot and Bengio, 2010; scikit-learn's ``_init_coef``). The weights'
-    variance, :math:`r^2/3`, keeps the variance of the signal roughly constant
-    from layer to layer in both directions.
+    (Glorot and Bengio, 2010; scikit-learn's ``_init_coef``). With the
+    factor 6 the weights' variance, :math:`r^2/3 = 2/(h_{in} + h_{out})`, is
+    Glorot and Bengio's compromise between keeping the signal's variance
+    constant forwards (:math:`1/h_{in}`) and backwards (:math:`1/h_{out}`);
+    the logistic factor 2, scikit-learn's choice, gives a third of it.
 
     Returns
     -------
