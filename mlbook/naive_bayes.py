@@ -795,8 +795,8 @@ class MultinomialNB(_BaseDiscreteNB):
 
     def _check_X(self, X: Any) -> np.ndarray:
         X = check_array(X, "X")
-        smallest = X.min(axis=0)
-        if (smallest < 0).any():
+        if X.min() < 0:                            # one pass; the column only on error
+            smallest = X.min(axis=0)
             j = int(np.flatnonzero(smallest < 0)[0])
             raise ValueError(f"Negative values in data passed to MultinomialNB (input X): "
                              f"column {j} of X holds {smallest[j]:g}; X must hold counts "
