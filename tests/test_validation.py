@@ -306,6 +306,7 @@ def _scalar_parameters():
 REQUIRED: dict[str, dict] = {
     "StackingClassifier": {"estimators": [("lda", LinearDiscriminantAnalysis()), ("svc", SVC())]},
     "VotingClassifier": {"estimators": [("lda", LinearDiscriminantAnalysis()), ("svc", SVC())]},
+    "CalibratedClassifier": {"estimator": LinearDiscriminantAnalysis()},
 }
 
 #: Values a parameter takes on purpose.
@@ -425,6 +426,9 @@ BOOL_CALLS = {
         lambda v: __import__("mlbook.optim").optim.Adam([np.zeros(2)], amsgrad=v),
     ("mlbook.optim.AdamW", "amsgrad"):
         lambda v: __import__("mlbook.optim").optim.AdamW([np.zeros(2)], amsgrad=v),
+    ("mlbook.calibration.isotonic_regression", "increasing"):
+        lambda v: __import__("mlbook.calibration").calibration.isotonic_regression(
+            [1.0, 3.0, 2.0], increasing=v),
 }
 
 #: Bool-default parameters left out of the sweep, with the reason.
