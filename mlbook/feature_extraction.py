@@ -31,6 +31,9 @@ def tokenize(document: str, lowercase: bool = True) -> list[str]:
     >>> tokenize("Win $1,000 NOW -- click here!")
     ['win', '000', 'now', 'click', 'here']
     """
+    check_bool(lowercase, "lowercase")
+    if not isinstance(document, str):
+        raise TypeError(f"document must be a string; got {type(document).__name__}")
     return _TOKEN.findall(document.lower() if lowercase else document)
 
 

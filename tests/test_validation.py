@@ -429,6 +429,17 @@ BOOL_CALLS = {
     ("mlbook.calibration.isotonic_regression", "increasing"):
         lambda v: __import__("mlbook.calibration").calibration.isotonic_regression(
             [1.0, 3.0, 2.0], increasing=v),
+    ("mlbook.datasets.load_spam", "return_X_y"):
+        lambda v: __import__("mlbook.datasets").datasets.load_spam(return_X_y=v),
+    ("mlbook.feature_extraction.bag_of_words", "binary"):
+        lambda v: __import__("mlbook.feature_extraction").feature_extraction.bag_of_words(
+            ["a cat", "the cat"], binary=v),
+    ("mlbook.feature_extraction.bag_of_words", "lowercase"):
+        lambda v: __import__("mlbook.feature_extraction").feature_extraction.bag_of_words(
+            ["a cat", "the cat"], lowercase=v),
+    ("mlbook.feature_extraction.tokenize", "lowercase"):
+        lambda v: __import__("mlbook.feature_extraction").feature_extraction.tokenize(
+            "A cat", lowercase=v),
 }
 
 #: Bool-default parameters left out of the sweep, with the reason.
