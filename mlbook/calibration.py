@@ -309,6 +309,10 @@ class SigmoidCalibration(RegressorMixin, BaseEstimator):
         if not np.isfinite(f).all():
             raise ValueError("X (the scores) contains NaN or infinity")
         w = check_sample_weight(sample_weight, f.shape[0])
+        labels = np.unique(y)
+        if not (np.isin(labels, [0, 1]).all() or np.isin(labels, [-1, 1]).all()):
+            raise ValueError(f"y must hold the labels 0 and 1 (or -1 and 1); got "
+                             f"{labels.tolist()[:5]}: map the positive class to 1 first")
         pos = y > 0
         n_pos, n_neg = float(w[pos].sum()), float(w[~pos].sum())
         t = np.where(pos, (n_pos + 1.0) / (n_pos + 2.0), 1.0 / (n_neg + 2.0))
@@ -388,7 +392,9 @@ class CalibratedClassifier(ClassifierMixin, BaseEstimator):
     Parameters
     ----------
     estimator : classifier
-        Any classifier with ``fit`` and the method ``response`` names.
+        Any classifier with ``fit`` and the method ``response`` names. ``X`` is
+        passed to it as given (numbers, or the strings of a categorical
+        estimator such as :class:`~mlbook.naive_bayes.AODE`).
     method : {"sigmoid", "isotonic"}, default="sigmoid"
     cv : int >= 2, default=5
     response : {"auto", "decision_function", "predict_proba", "log_odds"}, default="auto"
@@ -439,7 +445,7 @@ class CalibratedClassifier(ClassifierMixin, BaseEstimator):
         cv = int(check_scalar(self.cv, "cv", numbers.Integral, min_val=2))
         if not hasattr(self.estimator, "fit"):
             raise TypeError(f"estimator must be a classifier with fit; got {self.estimator!r}")
-        X = check_array(X, "X")
+        X = check_array(X, "X", dtype=None)   # as given: the estimator checks its own input
         y = column_or_1d(y, "y", warn=True)   # a column vector is flattened, with a warning
         check_consistent_length(X, y, names=["X", "y"])
         self.classes_ = check_classification_targets(y, n_classes=2)
@@ -463,7 +469,7 @@ class CalibratedClassifier(ClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, 2)
         """
         check_is_fitted(self, "calibrator_")
-        X = check_array(X, "X")
+        X = check_array(X, "X", dtype=None)
         check_n_features(self, X)
         p1 = np.clip(self.calibrator_.predict(_scores(self.estimator_, X, self.response)),
                      0.0, 1.0)

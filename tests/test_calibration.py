@@ -201,3 +201,32 @@ def test_brier_score_bad_input():
         brier_score_loss(["a", "b"], [0.5, 0.5])
     with pytest.raises(ValueError, match="lengths"):
         brier_score_loss([0, 1, 1], [0.5, 0.5])
+
+
+def test_sigmoid_calibration_refuses_other_labels():
+    # y > 0 would make every sample of labels {1, 2} positive and fit a = 0 silently
+    with pytest.raises(ValueError, match="labels 0 and 1"):
+        SigmoidCalibration().fit([1.0, 2.0, 3.0, 4.0], [1, 2, 1, 2])
+    with pytest.raises(ValueError, match="labels 0 and 1"):
+        SigmoidCalibration().fit([1.0, 2.0, 3.0, 4.0], ["a", "b", "a", "b"])
+    a = SigmoidCalibration().fit([1.0, 2.0, 3.0, 4.0], [-1, 1, -1, 1]).a_
+    b = SigmoidCalibration().fit([1.0, 2.0, 3.0, 4.0], [0, 1, 0, 1]).a_
+    assert a == b < 0
+
+
+def test_calibrated_classifier_passes_string_categories_through():
+    # a categorical estimator (AODE on watermelon 2.0's strings) is calibrated on its own
+    # input; the out-of-fold scores equal those of AODE fitted by hand on the same folds
+    from mlbook.datasets import load_watermelon
+    from mlbook.model_selection import StratifiedKFold
+    from mlbook.naive_bayes import AODE
+    wm = load_watermelon("2.0")
+    cal = CalibratedClassifier(AODE(m_min=0), cv=2, response="log_odds").fit(wm.data, wm.target)
+    oof = np.empty(wm.target.shape[0])
+    for train, test in StratifiedKFold(n_splits=2).split(wm.data, wm.target):
+        lp = AODE(m_min=0).fit(wm.data[train], wm.target[train]).predict_log_proba(wm.data[test])
+        oof[test] = lp[:, 1] - lp[:, 0]
+    # the same logarithms: identical up to rounding
+    np.testing.assert_allclose(cal.oof_scores_, oof, rtol=0, atol=1e-12)
+    p = cal.predict_proba(wm.data)
+    assert p.shape == (17, 2) and np.isfinite(p).all()
