@@ -931,14 +931,18 @@ def _check_m_min(m_min: Any) -> float:
 def _pair_counts(codes: np.ndarray, yk: np.ndarray, K: int, V: int) -> np.ndarray:
     r"""All pairwise counts :math:`N_{c, x_i = v, x_j = w}`, shape (d, K, V, d, V).
 
-    One ``bincount`` over the n*d*d (sample, i, j) triples: no loop over samples.
+    One ``bincount`` per parent attribute i over the n*d (sample, j) pairs: a
+    loop over the d attributes, none over samples, and an index array of n*d
+    entries (one over all n*d*d triples would need 8 GB at n = 10^5, d = 100).
     """
     n, d = codes.shape
-    i = np.arange(d)
-    base = ((i[None, :] * K + yk[:, None]) * V + codes) * d          # (n, d): (i, c, x_i)
-    flat = (base[:, :, None] + i[None, None, :]) * V + codes[:, None, :]   # (n, d, d)
-    return np.bincount(flat.ravel(), minlength=d * K * V * d * V).astype(
-        np.float64).reshape(d, K, V, d, V)
+    out = np.empty((d, K, V, d, V))
+    child = np.arange(d)[None, :] * V + codes                        # (n, d): (j, x_j)
+    for i in range(d):
+        parent = (yk * V + codes[:, i]) * (d * V)                    # (n,): (c, x_i)
+        out[i] = np.bincount((parent[:, None] + child).ravel(),
+                             minlength=K * V * d * V).reshape(K, V, d, V)
+    return out
 
 
 def _log_ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
@@ -1126,13 +1130,17 @@ class AODE(_BaseNB):
 def conditional_mutual_information(X: Any, y: Any) -> np.ndarray:
     r"""The matrix of conditional mutual informations (条件互信息) :math:`I(x_i; x_j \mid y)`.
 
-    Zhou's (7.26), from the empirical frequencies (no smoothing), in nats:
+    From the empirical frequencies (no smoothing), in nats, as Friedman, Geiger
+    and Goldszmidt (1997) define it:
 
     .. math::
         I(x_i; x_j \mid y) = \sum_{c}\sum_{v, w} P(v, w, c)
         \log\frac{P(v, w \mid c)}{P(v \mid c)\, P(w \mid c)},
 
-    terms with :math:`P(v, w, c) = 0` being 0.
+    terms with :math:`P(v, w, c) = 0` being 0. Zhou's (7.26) weights the
+    terms by :math:`P(v, w \mid c)` instead, which drops the weight
+    :math:`P(c)` of each class; the maximum-likelihood property of TAN's tree
+    needs the weighted form used here.
 
     Parameters
     ----------
@@ -1192,7 +1200,8 @@ def maximum_spanning_tree(weights: Any, root: int = 0) -> np.ndarray:
     -------
     ndarray of int, shape (d,)
         ``parent[j]``, the vertex ``j`` hangs from; ``parent[root] = -1``.
-        Ties go to the smaller vertex index.
+        Ties between vertices to add go to the smaller index; between tree
+        vertices to hang from, to the one added first.
 
     Examples
     --------
@@ -1243,8 +1252,10 @@ class TAN(_BaseNB):
     ----------
     alpha : float, default=1.0
     root : int, default=0
-        The attribute at the root (the tree's direction; the likelihood of the
-        training data does not depend on it).
+        The attribute at the root (the tree's direction). With ``alpha=0`` the
+        model does not depend on it (every direction of a tree gives the same
+        product of maximum-likelihood factors); with smoothing it changes the
+        probabilities a little.
 
     Attributes
     ----------

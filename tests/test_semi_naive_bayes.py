@@ -318,3 +318,18 @@ def test_tan_bad_input():
         TAN(alpha=-1).fit(X, y)
     with pytest.raises(ValueError, match="root"):
         TAN(root=4).fit(X, y)
+
+
+def test_tan_root_matters_only_through_the_smoothing():
+    # unsmoothed, every direction of the tree gives the same product of factors
+    # (P(a | b) P(b | c) = P(a, b | c)); with alpha = 1 the probabilities move a little
+    wm = load_watermelon("2.0")
+    j0 = TAN(alpha=0.0, root=0).fit(wm.data, wm.target).predict_joint_log_proba(wm.data)
+    j3 = TAN(alpha=0.0, root=3).fit(wm.data, wm.target).predict_joint_log_proba(wm.data)
+    finite = np.isfinite(j0)
+    np.testing.assert_array_equal(finite, np.isfinite(j3))
+    # the same counts multiplied in another grouping: rounding only
+    np.testing.assert_allclose(j0[finite], j3[finite], rtol=0, atol=TOL)
+    p0 = TAN(root=0).fit(wm.data, wm.target).predict_proba(wm.data)
+    p3 = TAN(root=3).fit(wm.data, wm.target).predict_proba(wm.data)
+    assert np.abs(p0 - p3).max() > 0.01
