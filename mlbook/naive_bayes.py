@@ -833,9 +833,9 @@ class BernoulliNB(_BaseDiscreteNB):
     ----------
     alpha : float, default=1.0
         Additive (Laplace) smoothing :math:`\alpha\ge0`:
-        :math:`\hat\theta_{c,j} = (N_{c,j} + \alpha)/(N_c + 2\alpha)`, with
-        :math:`N_{c,j}` the number of samples of class :math:`c` in which
-        feature :math:`j` is present and :math:`N_c` the number of samples of
+        :math:`\hat\theta_{c,j} = (m_{c,j} + \alpha)/(m_c + 2\alpha)`, with
+        :math:`m_{c,j}` the number of samples of class :math:`c` in which
+        feature :math:`j` is present and :math:`m_c` the number of samples of
         class :math:`c` (two outcomes: hence :math:`2\alpha`).
     binarize : float or None, default=0.0
         Threshold: a feature is present when it is greater than ``binarize``
@@ -849,7 +849,7 @@ class BernoulliNB(_BaseDiscreteNB):
     classes_, class_count_, class_log_prior_ : ndarray of shape (n_classes,)
         As in :class:`MultinomialNB`.
     feature_count_ : ndarray of shape (n_classes, n_features)
-        :math:`N_{c,j}`: in how many samples of class :math:`c` feature
+        :math:`m_{c,j}`: in how many samples of class :math:`c` feature
         :math:`j` is present.
     feature_log_prob_ : ndarray of shape (n_classes, n_features)
         :math:`\log\hat\theta_{c,j}`.
@@ -859,10 +859,11 @@ class BernoulliNB(_BaseDiscreteNB):
     -----
     Equal to scikit-learn's ``BernoulliNB(alpha, binarize=..., fit_prior=...,
     force_alpha=True)``, except that :math:`\log(1-\hat\theta_{c,j})` is
-    computed from the counts, :math:`\log(N_c - N_{c,j} + \alpha) - \log(N_c +
-    2\alpha)`, and so stays exact when :math:`\hat\theta_{c,j}` is within
-    about 1e-8 of 1 (a feature present in every sample of a class and a tiny
-    ``alpha``), where :math:`\log(1 - e^{\log\hat\theta})` loses digits.
+    computed from the counts, :math:`\log(m_c - m_{c,j} + \alpha) - \log(m_c +
+    2\alpha)`, and so stays exact when :math:`\hat\theta_{c,j}` is close to 1
+    (a feature present in every sample of a class and a tiny ``alpha``), where
+    :math:`\log(1 - e^{\log\hat\theta})` loses about :math:`k` of its 16
+    digits at a distance :math:`10^{-k}` from 1.
 
     Examples
     --------
@@ -871,6 +872,11 @@ class BernoulliNB(_BaseDiscreteNB):
     >>> np.exp(nb.feature_log_prob_[0]).round(3)      # (2+1)/4, (1+1)/4, (0+1)/4
     array([0.75, 0.5 , 0.25])
     """
+
+    _zero_probability_reason = ("with alpha=0 every class has a feature whose value here it "
+                                "never saw (present where the class's training samples never "
+                                "had it, or absent where they always had it); use alpha > 0 "
+                                "(Laplace smoothing)")
 
     def __init__(self, alpha: float = 1.0, binarize: float | None = 0.0,
                  fit_prior: bool = True) -> None:
@@ -898,8 +904,8 @@ class BernoulliNB(_BaseDiscreteNB):
         X = self._check_X(X)
         check_n_features(self, X)
         with np.errstate(divide="ignore"):
-            # log(1 - theta) from the counts, exact also when theta is within 1e-12 of 1
-            # (scikit-learn's log(1 - exp(log theta)) loses digits there)
+            # log(1 - theta) from the counts, exact also when theta is close to 1, where
+            # scikit-learn's log(1 - exp(log theta)) loses k digits at a distance 10^-k
             neg = (np.log(self.class_count_[:, None] - self.feature_count_ + self._alpha_)
                    - np.log(self.class_count_ + 2.0 * self._alpha_)[:, None])
         with np.errstate(invalid="ignore"):

@@ -638,6 +638,17 @@ def test_event_models_without_smoothing_veto_and_stay_finite(Est):
         nb.predict([[1.0, 1, 1]])
 
 
+def test_bernoulli_veto_message_names_absent_features():
+    # alpha=0: an empty document is vetoed by the words every training document of each
+    # class contains (absent here), not by a word it contains; the message must say so
+    nb = BernoulliNB(alpha=0.0).fit([[1.0, 0], [0, 1]], [0, 1])
+    with pytest.raises(ValueError, match="probability zero under every class.*absent where "
+                                         "they always had it.*alpha > 0"):
+        nb.predict([[0.0, 0]])
+    with pytest.raises(ValueError, match="a word it contains has count zero"):
+        MultinomialNB(alpha=0.0).fit([[1.0, 0], [0, 1]], [0, 1]).predict([[1.0, 1]])
+
+
 def test_event_models_fit_is_one_product_with_the_class_indicator():
     X, y, _ = _counts(3)
     nb = MultinomialNB().fit(X, y)
