@@ -138,6 +138,14 @@ def bag_of_words(documents: Any, vocabulary: Any = None, min_df: int | float = 1
         pairs = np.unique(doc_of * V + term) if term.size else np.empty(0, np.intp)
         df = np.bincount(pairs % V, minlength=V) if V else np.zeros(0, np.intp)
         keep = np.flatnonzero(df >= min_count)
+        if keep.size == 0:
+            raise ValueError(
+                "no word is left for the vocabulary: " + (
+                    f"none of the {V} words occurs in at least min_df={min_df!r} "
+                    + ("documents" if isinstance(min_df, numbers.Integral) else
+                       "(a fraction) of the documents") + "; lower min_df" if V else
+                    "the documents hold no word (a run of two or more letters, digits or "
+                    "underscores)"))
         if max_features is not None and keep.size > max_features:
             # the largest column sums of the matrix returned: counts, or with binary=True
             # document frequencies (as scikit-learn)
@@ -154,6 +162,8 @@ def bag_of_words(documents: Any, vocabulary: Any = None, min_df: int | float = 1
         vocab = np.asarray(vocabulary)
         if vocab.ndim != 1 or (vocab.size and vocab.dtype.kind not in "UO"):
             raise TypeError("vocabulary must be a 1-d sequence of strings")
+        if vocab.size == 0:
+            raise ValueError("vocabulary is empty: give at least one word to count")
         vocab = vocab.astype(str)
         column = {w: j for j, w in enumerate(vocab.tolist())}
         if len(column) != vocab.shape[0]:

@@ -72,6 +72,11 @@ def test_tokenize_and_a_document_without_words():
     (DOCS, {"vocabulary": ["cat", "cat"]}, ValueError, "holds a word twice"),
     (DOCS, {"vocabulary": ["cat"], "min_df": 2}, ValueError, "with a given vocabulary"),
     (DOCS, {"vocabulary": [[1, 2]]}, TypeError, "vocabulary must be a 1-d sequence"),
+    (DOCS, {"vocabulary": []}, ValueError, "vocabulary is empty"),
+    (DOCS, {"min_df": 5}, ValueError, r"no word is left.*min_df=5 documents; lower min_df"),
+    (["hello world", "foo"], {"min_df": 0.9}, ValueError,
+     r"min_df=0.9 \(a fraction\) of the documents"),
+    (["a b", "", "c!"], {}, ValueError, "the documents hold no word"),
 ])
 def test_bad_input(args, kw, error, match):
     with pytest.raises(error, match=match):
