@@ -12,7 +12,7 @@ book/benchmarks/naive_bayes_categorical.json. The aim is a ratio of at most
 1.5 for each.
 
 The event models get sparse-looking word counts in a dense float64 array
-(100,000 documents, a vocabulary of 1,000 words, 2 classes, about 95% zeros:
+(100,000 documents, a vocabulary of 1,000 words, 2 classes, about 99% zeros:
 Poisson counts with a Zipf-like rate per word and class) and are timed by
 ``_common.paired_times`` (CPU time, ours and scikit-learn alternating, one BLAS
 thread) on the same array; they write book/benchmarks/naive_bayes_multinomial.json
