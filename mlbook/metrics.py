@@ -1432,3 +1432,54 @@ def calibration_curve(y_true: Any, y_prob: Any, *, pos_label: Any = None,
     sums = np.bincount(which, weights=y_prob, minlength=n_bins)
     keep = total > 0
     return hits[keep] / total[keep], sums[keep] / total[keep]
+
+
+__all__ += ["brier_score_loss"]          # chapter "Semi-naive Bayes and calibrated probabilities"
+
+
+def brier_score_loss(y_true: Any, y_proba: Any, *, sample_weight: Any = None,
+                     pos_label: Any = None) -> float:
+    r"""Brier score: the mean squared error of a predicted probability, binary case.
+
+    .. math:: \mathrm{BS} = \frac1m\sum_{i=1}^m \big(\hat p_i - [y_i = \text{pos}]\big)^2,
+
+    between 0 (certain and right) and 1 (certain and wrong); always saying
+    :math:`\hat p = \pi`, the rate of positives, scores :math:`\pi(1-\pi)`.
+    Unlike the log loss it stays finite when a wrong prediction is certain.
+    A proper scoring rule: its expectation is smallest for the true probability.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Two classes (or only one of them).
+    y_proba : array-like of shape (n_samples,)
+        Predicted probabilities of the positive class, in [0, 1].
+    sample_weight : array-like of shape (n_samples,), optional
+    pos_label : label, optional
+        The positive class; by default 1 for labels in {0, 1} or {-1, 1}.
+
+    Returns
+    -------
+    float
+
+    Notes
+    -----
+    Equal to ``sklearn.metrics.brier_score_loss`` for binary labels and a
+    1-d ``y_proba``.
+
+    Examples
+    --------
+    >>> round(brier_score_loss([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]), 6)
+    0.0375
+    """
+    y_true = check_labels(y_true, "y_true")
+    p = check_probabilities(column_or_1d(y_proba, "y_proba", dtype=np.float64), "y_proba")
+    if y_true.shape[0] != p.shape[0]:
+        raise ValueError(f"y_true and y_proba have different lengths: {y_true.shape[0]} "
+                         f"and {p.shape[0]}")
+    if np.unique(y_true).shape[0] > 2:
+        raise ValueError(f"y_true has more than two classes {np.unique(y_true).tolist()}; "
+                         "brier_score_loss here is for binary labels")
+    w = None if sample_weight is None else check_sample_weight(sample_weight, y_true.shape[0])
+    pos = _positive_mask(y_true, pos_label).astype(np.float64)
+    return float(np.average((p - pos) ** 2, weights=w))

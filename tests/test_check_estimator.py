@@ -71,6 +71,8 @@ CHECK_PARAMS: dict[str, dict] = {
     "StackingClassifier": {"estimators": [
         ("tree", DecisionTreeClassifier(max_depth=3)), ("svc", SVC(kernel="linear"))],
         "final_estimator": DecisionTreeClassifier(max_depth=3)},
+    # not speed: the required argument, the classifier to calibrate
+    "CalibratedClassifier": {"estimator": DecisionTreeClassifier(max_depth=3)},
 }
 
 # Checks that every mlbook estimator fails, by design.

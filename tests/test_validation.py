@@ -306,6 +306,7 @@ def _scalar_parameters():
 REQUIRED: dict[str, dict] = {
     "StackingClassifier": {"estimators": [("lda", LinearDiscriminantAnalysis()), ("svc", SVC())]},
     "VotingClassifier": {"estimators": [("lda", LinearDiscriminantAnalysis()), ("svc", SVC())]},
+    "CalibratedClassifier": {"estimator": LinearDiscriminantAnalysis()},
 }
 
 #: Values a parameter takes on purpose.
@@ -425,6 +426,20 @@ BOOL_CALLS = {
         lambda v: __import__("mlbook.optim").optim.Adam([np.zeros(2)], amsgrad=v),
     ("mlbook.optim.AdamW", "amsgrad"):
         lambda v: __import__("mlbook.optim").optim.AdamW([np.zeros(2)], amsgrad=v),
+    ("mlbook.calibration.isotonic_regression", "increasing"):
+        lambda v: __import__("mlbook.calibration").calibration.isotonic_regression(
+            [1.0, 3.0, 2.0], increasing=v),
+    ("mlbook.datasets.load_spam", "return_X_y"):
+        lambda v: __import__("mlbook.datasets").datasets.load_spam(return_X_y=v),
+    ("mlbook.feature_extraction.bag_of_words", "binary"):
+        lambda v: __import__("mlbook.feature_extraction").feature_extraction.bag_of_words(
+            ["a cat", "the cat"], binary=v),
+    ("mlbook.feature_extraction.bag_of_words", "lowercase"):
+        lambda v: __import__("mlbook.feature_extraction").feature_extraction.bag_of_words(
+            ["a cat", "the cat"], lowercase=v),
+    ("mlbook.feature_extraction.tokenize", "lowercase"):
+        lambda v: __import__("mlbook.feature_extraction").feature_extraction.tokenize(
+            "A cat", lowercase=v),
 }
 
 #: Bool-default parameters left out of the sweep, with the reason.

