@@ -10,9 +10,12 @@
    ...") gives ``<th class="head"><p></p></th>``, a header with no text (axe:
    ``empty-table-header``). An empty corner heads nothing: it becomes a plain
    ``<td>``.
-3. Two of the theme's buttons whose spoken name does not hold their visible
-   text (WCAG 2.5.3, axe: ``label-content-name-mismatch``): the search field
-   and the colour-mode button. ``templates/`` beside this file holds
+3. myst-nb's toggle of a hidden cell, ``<summary aria-label="Toggle hidden
+   content">`` showing "Show code cell content": a spoken name that does not
+   hold the visible text (WCAG 2.5.3, axe: ``label-content-name-mismatch``).
+   The aria-label goes; the summary is named by the text it shows.
+4. Two of the theme's buttons with the same fault: the search field and the
+   colour-mode button. ``templates/`` beside this file holds
    the two templates, fixed; this extension puts that folder first on the
    template path, before the theme's own.
 """
@@ -26,11 +29,14 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 _BIBLIOENTRY = re.compile(r'(<div class="citation" id="[^"]*" )role="doc-biblioentry"')
 _EMPTY_HEADER = re.compile(r'<th class="head">(?:\s*<p>\s*</p>)?\s*</th>')
+_TOGGLE_LABEL = re.compile(r'<summary aria-label="Toggle hidden content">')
 
 
 def fix_body(body: str) -> str:
-    """The page's body with the bibliography's roles and the empty corner headers fixed."""
+    """The page's body with the bibliography's roles, the empty corner headers and the
+    hidden cells' toggles fixed."""
     body = _BIBLIOENTRY.sub(r'\1role="listitem"', body)
+    body = _TOGGLE_LABEL.sub("<summary>", body)
     return _EMPTY_HEADER.sub('<td class="head"></td>', body)
 
 

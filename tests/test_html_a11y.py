@@ -100,12 +100,15 @@ def test_bibliography_entries_become_list_items_and_empty_corners_plain_cells():
             '<div class="citation" id="id48" role="doc-biblioentry">\n<span>x</span></div>\n'
             '<table><thead><tr class="row-odd"><th class="head"><p></p></th>\n'
             '<th class="head"><p>predicted positive</p></th>\n'
-            '<th class="head"></th></tr></thead></table>')
+            '<th class="head"></th></tr></thead></table>\n'
+            '<details class="admonition hide above-input">\n<summary aria-label="Toggle hidden content">\n'
+            '<p class="collapsed admonition-title">Show code cell content</p>')
     fixed = a11y_fixes.fix_body(body)
     assert 'role="doc-biblioentry"' not in fixed
     assert '<div class="citation" id="id48" role="listitem">' in fixed
     assert fixed.count('<td class="head"></td>') == 2
     assert '<th class="head"><p>predicted positive</p></th>' in fixed
+    assert "<summary>\n<p" in fixed and "Toggle hidden content" not in fixed
 
 
 def test_the_theme_templates_overridden_keep_their_names_and_drop_the_mismatch():
@@ -113,6 +116,7 @@ def test_the_theme_templates_overridden_keep_their_names_and_drop_the_mismatch()
     switch = (ROOT / "_ext" / "templates" / "theme-switcher.html").read_text(encoding="utf-8")
     assert "search-button__button" in search and "aria-label" not in search.split("#}")[-1]
     assert switch.split("#}")[-1].count('aria-hidden="true"') == 3
+    assert not re.search(r"\stitle=", switch.split("#}")[-1])   # Font Awesome makes it an SVG <title>
 
 
 # ---------------------------------------------------------------------------
