@@ -117,6 +117,7 @@ TEX = "\n".join([
     r"\part{II. Linear models}", r"\chapter{Linear regression}",
     r"\part{Back matter}", r"\chapter{Glossary}",
     r"\begin{longtable}{lll}",
+    r"\makebox[0pt]{\sphinxtablecontinued{\tablename\ \thetable{} \textendash{} continued from previous page}}%",
 ])
 
 
@@ -135,4 +136,6 @@ def test_pdf_numbers_chapters_like_the_html():
 
 
 def test_pdf_long_tables_wrap():
-    assert r"\begin{longtable}{\X{2}{5}\X{1}{5}\X{2}{5}}" in build_pdf.wrap_long_tables(TEX)
+    out = build_pdf.wrap_long_tables(TEX)
+    assert r"\begin{longtable}{\X{2}{5}\X{1}{5}\X{2}{5}}" in out
+    assert r"\sphinxtablecontinued{continued from previous page}" in out and r"\thetable" not in out

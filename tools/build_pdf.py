@@ -2,11 +2,14 @@
 
     .venv/bin/python tools/build_pdf.py
 
-The PDF is made by Jupyter Book's LaTeX builder and XeLaTeX (TeX Live). It
-typesets the outputs stored in the notebooks, the same outputs that nbval
-checks against a fresh run in ``make test``, so it does not execute the
-chapters a second time: the configuration is ``_config.yml`` with
-``execute_notebooks: off``, written to ``_build/pdf_config.yml``.
+The PDF is made by Jupyter Book's LaTeX builder and XeLaTeX (TeX Live), in a
+build of its own under ``_build/pdf/`` (its configuration is ``_config.yml``
+with absolute paths, written to ``_build/pdf/pdf_config.yml``). Like ``make
+book`` it executes every chapter: the notebooks store no figures, so a PDF
+from the stored outputs alone would have none. Sphinx writes ``book.tex``;
+this script renumbers it as the HTML book is numbered and widens the
+glossary's columns (``number_like_the_html``, ``wrap_long_tables``), then runs
+latexmk and copies the PDF to ``_build/latex/book.pdf``.
 
 XeLaTeX exits 0 on two faults that spoil a PDF without stopping it: a glyph
 that no font has (``Missing character``: Chinese without xeCJK vanishes that
@@ -117,9 +120,13 @@ def wrap_long_tables(tex: str) -> str:
     Sphinx sets a table of more than 30 rows as a ``longtable`` with ``lll`` columns,
     which never wrap: the glossary's rows ran 130 pt past the margin. Its columns (the
     English term, the Chinese term, the chapter) get 2/5, 1/5 and 2/5 of the line,
-    with Sphinx's own ``\\X`` column type.
+    with Sphinx's own ``\\X`` column type. A table carried over a page break is
+    headed "Table 18.1 -- continued" by LaTeX's table counter, though the book numbers no
+    table (the HTML shows none): the heading loses the number.
     """
-    return tex.replace("\\begin{longtable}{lll}", "\\begin{longtable}{\\X{2}{5}\\X{1}{5}\\X{2}{5}}")
+    tex = tex.replace("\\begin{longtable}{lll}", "\\begin{longtable}{\\X{2}{5}\\X{1}{5}\\X{2}{5}}")
+    return tex.replace("\\tablename\\ \\thetable{} \\textendash{} continued from previous page",
+                       "continued from previous page")
 
 
 def main() -> int:
@@ -129,7 +136,6 @@ def main() -> int:
         print(f"Install it with: sudo apt-get install {APT}", file=sys.stderr)
         return 2
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
-    config["execute"]["execute_notebooks"] = "off"
     # Jupyter Book resolves these against the folder of the configuration file,
     # which is now _build/pdf: make them absolute.
     sphinx = config["sphinx"]
@@ -143,7 +149,7 @@ def main() -> int:
     if latex.exists():
         shutil.rmtree(latex)   # latexmk would reuse a stale .aux of an older book
     jb = Path(sys.executable).with_name("jupyter-book")
-    # its own doctrees (WORK/_build/.doctrees): the HTML build executes the notebooks, this one does not
+    # its own doctrees (WORK/_build/.doctrees), so that it and the HTML build never share a stale environment
     run = subprocess.run([str(jb), "build", str(ROOT), "--builder", "latex", "--path-output", str(WORK),
                           "--config", str(pdf_config)], cwd=ROOT)
     tex_path = latex / "book.tex"
