@@ -34,6 +34,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "tools" / "html" / "node_modules"
@@ -238,6 +239,15 @@ def run_vnu(html: Path) -> list[dict]:
                          f"{(run.stderr or run.stdout)[:500]}")
 
 
+def _relative(url: str, html: Path) -> str:
+    """A page's file URL as the Nu checker reports it, relative to the book's folder."""
+    path = Path(unquote(urlsplit(url).path))
+    try:
+        return path.relative_to(html).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def check_vnu(html: Path) -> list[str]:
     t0 = time.perf_counter()
     messages = [m for m in run_vnu(html) if m.get("type") == "error"]
@@ -246,8 +256,7 @@ def check_vnu(html: Path) -> list[str]:
         kinds.setdefault(vnu_kind(m["message"]), []).append(m)
     problems = []
     for kind, found in sorted(kinds.items()):
-        where = sorted({m["url"].split("/", 3)[-1].removeprefix(str(html).lstrip("/") + "/")
-                        + f":{m.get('lastLine', '?')}" for m in found})
+        where = sorted({f"{_relative(m['url'], html)}:{m.get('lastLine', '?')}" for m in found})
         line = f"{len(found)} x {kind} ({', '.join(where[:3])}{', ...' if len(where) > 3 else ''})"
         if kind in VNU_ACCEPTED:
             print(f"check_html: accepted Nu error: {line}: {VNU_ACCEPTED[kind]}")
