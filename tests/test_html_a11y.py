@@ -17,8 +17,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "_ext"))
-sys.path.insert(0, str(ROOT / "tools"))
 
 
 def _load(name: str, path: Path):
@@ -230,9 +228,13 @@ def small_book(tmp_path_factory):
         (src / name).write_text(text.format(ext=str(ROOT / "_ext")) if name == "conf.py" else text,
                                 encoding="utf-8")
     out = src / "_build" / "html"
-    app = Sphinx(str(src), str(src), str(out), str(src / "_build" / "doctrees"), "html",
-                 status=None, warning=None, freshenv=True)
-    app.build()
+    path = list(sys.path)   # conf.py puts _ext/ on it, for this build only
+    try:
+        app = Sphinx(str(src), str(src), str(out), str(src / "_build" / "doctrees"), "html",
+                     status=None, warning=None, freshenv=True)
+        app.build()
+    finally:
+        sys.path[:] = path
     return (out / "index.html").read_text(encoding="utf-8")
 
 
