@@ -11,8 +11,10 @@ A run is a maximal stretch of Han characters and CJK punctuation that holds at
 least one Han character ("好瓜", "西瓜数据集", "（信息增益）"); the Latin text,
 digits and spaces around it stay outside. Text inside formulas, code (inline
 and blocks, cell outputs), raw HTML and comments is left alone, and so are
-attributes (they are not text nodes). Only HTML builders are touched: the PDF
-sets Chinese with xeCJK.
+attributes (they are not text nodes). The titles and tables of contents that
+the navigation is drawn from are marked the same way. Only HTML builders are
+touched: the PDF sets Chinese with xeCJK. The page's ``<title>`` cannot hold an
+element and stays as it is.
 """
 
 from __future__ import annotations
@@ -82,6 +84,18 @@ def _on_doctree_resolved(app, doctree, docname) -> None:
         mark_chinese(doctree)
 
 
+def _on_env_updated(app, env) -> None:
+    """The titles and tables of contents the theme draws its navigation from (the
+    sidebar, "previous"/"next", the page's contents) are kept apart from the pages'
+    doctrees: mark them too. Marking twice marks nothing new."""
+    if app.builder.format != "html":
+        return
+    for store in (env.titles, env.longtitles, env.tocs):
+        for node in store.values():
+            mark_chinese(node)
+
+
 def setup(app):
     app.connect("doctree-resolved", _on_doctree_resolved)
+    app.connect("env-updated", _on_env_updated)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

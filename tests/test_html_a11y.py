@@ -172,7 +172,15 @@ extensions = ["myst_parser", "sphinx_proof", "sphinx_exercise", "lang_zh", "uniq
 myst_enable_extensions = ["colon_fence", "dollarmath"]
 exclude_patterns = ["_build"]
 """,
+    "two.md": """# 第二 The second page
+
+Text.
+""",
     "index.md": """# 决策树 (decision trees)
+
+```{toctree}
+two
+```
 
 The information gain (信息增益) of a split, $x_{好}$, and `代码`.
 
@@ -244,6 +252,15 @@ def test_a_built_page_has_unique_ids(small_book):
     for new in ("thm-first-content", "thm-second-content", "proof-1", "proof-2",
                 "ex-one-content", "sol-one-content", "ex-two-content", "sol-two-content"):
         assert f'id="{new}"' in small_book, new
+
+
+def test_the_navigation_marks_chinese_in_titles(small_book):
+    """The "next" link of index.html is drawn from the title the build keeps apart
+    from the page (env.titles), not from the page's own doctree."""
+    nav = small_book[small_book.find('class="sphinxsidebar"'):]
+    assert re.search(r'<a href="two.html"[^>]*><span lang="zh">第二</span> The second page</a>', nav), \
+        re.findall(r'<a href="two.html"[^>]*>.*?</a>', small_book)
+    assert "<title>决策树 (decision trees)" in small_book   # a <title> holds no element
 
 
 def test_a_built_page_marks_chinese_in_prose_only(small_book):
