@@ -1,9 +1,10 @@
 """The accessibility steps of the HTML build (_ext/lang_zh.py, _ext/unique_ids.py,
 _ext/a11y_fixes.py) and the link and alt-text checks of tools/check_book.py.
 
-The doctree tests need Docutils and the small-book test Sphinx with sphinx-proof
-and sphinx-exercise (the extra [book]); without them they skip, saying so.
-`make check-html` runs this file with the book's extra installed.
+The doctree tests need Docutils, and the tests of a small book built here need
+Sphinx, myst-parser, sphinx-proof and sphinx-exercise (all from the extra [book]);
+without them they skip, saying so. `make check-html` runs this file with the
+book's extra installed.
 """
 
 from __future__ import annotations

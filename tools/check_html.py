@@ -5,15 +5,19 @@
 Three checks, each over every page of the built book:
 
 1. **axe-core** (npm, ``tools/html/``) in Debian's headless Chromium, driven by
-   Playwright (the driver of ``tests/browser``), every page in light and in dark
-   mode. It fails on any violation of impact *serious* or *critical* (WCAG 2.x A
-   and AA rules and axe's best practices), except the theme's known ones in
-   ``THEME_KNOWN`` (each with its reason); a known one that no longer occurs is
-   reported, so that the list shrinks with the theme.
+   Playwright (the driver ``tests/browser`` already uses with Debian's chromium:
+   no chromedriver to keep in step with the browser, and pages in parallel from
+   one browser), every page in light and in dark mode: each page is loaded once,
+   every rule runs in light mode, then the page is switched to dark mode as the
+   theme's button does it and the rules that depend on colours run again
+   (``DARK_RULES``). It fails on any violation of impact *serious* or *critical*
+   (WCAG 2.0-2.2 A and AA rules and axe's best practices), except the theme's
+   known ones in ``THEME_KNOWN`` (each with its reason); a known one that no
+   longer occurs is reported, so that the list shrinks with the theme.
 2. **The Nu HTML checker** (npm ``vnu-jar``, run with Debian's Java) over every
-   page. It fails on a *kind* of error (the message with its quoted names
-   normalised, see ``vnu_kind``) that is not in ``VNU_ACCEPTED``, which gives
-   each accepted kind its reason.
+   page. It fails on a *kind* of error (the message with an id in it replaced,
+   see ``vnu_kind``) that is not in ``VNU_ACCEPTED``, which gives each accepted
+   kind its reason; an accepted kind that no page has any more is reported.
 3. **tools/check_book.py** (links and fragments, alt text, offline assets, ...).
 
 System tools: ``chromium`` (Debian's chromium), ``java`` (Debian's
