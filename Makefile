@@ -8,12 +8,13 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: test test-all book bench lab clean help assignments grade test-assignments test-seeds test-browser
+.PHONY: test test-all book pdf bench lab clean help assignments grade test-assignments test-seeds test-browser check-html
 
 help:
 	@echo "make test   unit tests, doctests and every notebook (nbval), on every core; not the slow suites"
 	@echo "make test-all  everything: make test, the PyTorch oracles and the slow suites (what CI runs)"
 	@echo "make book   build the HTML book into _build/html/ (executes every notebook)"
+	@echo "make pdf    the book as a PDF, _build/latex/book.pdf (needs TeX Live from Debian; see README)"
 	@echo "make bench  time mlbook against scikit-learn; writes book/benchmarks/*.json"
 	@echo "make lab    open the notebooks in JupyterLab"
 	@echo "make assignments             student notebooks + autograders in assignments/dist/"
@@ -21,6 +22,7 @@ help:
 	@echo "make test-assignments        grade every assignment's solution, blank and wrong answers"
 	@echo "make test-seeds [SEEDS=1,10000,20000,30000]  run every chapter with its seeds shifted by each offset"
 	@echo "make test-browser [HTML=_build/html]  the built book in headless Chromium (after make book)"
+	@echo "make check-html [HTML=_build/html]    accessibility (axe-core, light and dark) and HTML (Nu checker) of the built book, and tools/check_book.py (after make book)"
 	@echo "make clean  remove the build and the virtual environment"
 
 $(BIN)/python:
@@ -78,6 +80,13 @@ book: $(VENV)/.book-installed
 	$(BIN)/python tools/check_book.py _build/html
 	$(BIN)/python tools/check_math.py _build/html
 
+# The PDF: XeLaTeX over the executed chapters (as make book runs them). TeX
+# Live comes from Debian; tools/build_pdf.py names any missing package and fails on a
+# missing glyph, an undefined command or a LaTeX error in the log (xelatex exits 0 on
+# the first two).
+pdf: $(VENV)/.book-installed
+	$(BIN)/python tools/build_pdf.py
+
 # The built book in headless Chromium (tests/browser/): the phone's menu buttons,
 # solutions opened from their titles, no page error, no sideways scrolling,
 # code that wraps, figure text of at least 9 px, dark mode. Run `make book` first.
@@ -94,6 +103,27 @@ test-browser:
 	@$(MAKE) --no-print-directory $(VENV)/.browser-installed
 	MLBOOK_BROWSER=1 MLBOOK_CHROMIUM=$(CHROMIUM) MLBOOK_HTML=$(HTML) \
 		$(BIN)/python -m pytest tests/browser -o addopts="" -p no:cacheprovider
+
+# Accessibility and HTML checks of the built book (tools/check_html.py): axe-core over
+# every page in Debian's headless chromium, light and dark mode (Playwright drives it,
+# as in test-browser), failing on serious or critical violations; the Nu HTML checker
+# (vnu-jar on Debian's Java), failing on a new kind of error; tools/check_book.py
+# (links and #fragments, alt text, offline assets, ...). axe-core and vnu-jar come from
+# npm, pinned by tools/html/package-lock.json: `npm ci`, with --ignore-scripts since
+# vnu-jar's postinstall would fetch a Java of its own. The extensions' tests run first.
+# Run `make book` first. JOBS_HTML pages are checked at a time.
+JOBS_HTML ?= 2
+tools/html/node_modules/.installed: tools/html/package.json tools/html/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "npm is missing: axe-core and vnu-jar come from npm; install Debian's npm (apt-get install npm)"; exit 2; }
+	cd tools/html && npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+check-html: tools/html/node_modules/.installed
+	@test -x "$(CHROMIUM)" || { echo "Chromium is missing: install Debian's chromium (apt-get install chromium)"; exit 2; }
+	@command -v java >/dev/null 2>&1 || { echo "Java is missing: the Nu HTML checker runs on it; install Debian's default-jre-headless (apt-get install default-jre-headless)"; exit 2; }
+	@$(MAKE) --no-print-directory $(VENV)/.book-installed $(VENV)/.browser-installed
+	$(BIN)/python -m pytest tests/test_html_a11y.py -o addopts="" -p no:cacheprovider -q
+	MLBOOK_CHROMIUM=$(CHROMIUM) $(BIN)/python tools/check_html.py $(HTML) --jobs $(JOBS_HTML)
 
 bench: $(VENV)/.test-installed
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done

@@ -31,6 +31,14 @@
    script.
 7. No run time typed into the prose ("runs in a few seconds"): the book shows
    the times its build measured (``_ext/run_times.py``).
+8. Every internal link resolves: each ``<a href>`` to a page of the build
+   names a file that exists, and its ``#fragment``, if any, an ``id`` (or an
+   ``<a name>``) on that page. Links to other sites are not followed.
+9. No image's alt text is a file path or a file name ("../_build/jupyter_execute/
+   abc.png", "figure.png"): a screen reader would read the path aloud.
+   REPORT-ONLY for now (``ALT_PATHS_FAIL = False``, or ``--alt-report-only``):
+   the chapters' figures get their alt texts in a later change; set it to
+   True then, and the check fails on any such image.
 """
 
 from __future__ import annotations
@@ -324,13 +332,105 @@ def check_search_excerpts(html: Path) -> list[str]:
     return problems
 
 
-def main(html: Path) -> int:
+class Anchors(HTMLParser):
+    """The ids a page defines and the links it holds (href, in order)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.hrefs: list[str] = []
+        self.images: list[tuple[str, str | None]] = []   # (src, alt)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if tag == "a" and a.get("name"):
+            self.ids.add(a["name"])
+        if tag == "a" and a.get("href") is not None:
+            self.hrefs.append(a["href"])
+        if tag == "img":
+            self.images.append((a.get("src") or "", a.get("alt")))
+
+    handle_startendtag = handle_starttag
+
+
+def _anchors(page: Path, cache: dict[Path, Anchors]) -> Anchors:
+    if page not in cache:
+        parser = Anchors()
+        parser.feed(page.read_text(encoding="utf-8", errors="replace"))
+        cache[page] = parser
+    return cache[page]
+
+
+def check_links(html: Path) -> list[str]:
+    """Every internal link names a file of the build and, with a #fragment, an id on that page.
+
+    ``#`` alone and ``#top`` are the top of a page (HTML's own rule for them)."""
+    cache: dict[Path, Anchors] = {}
+    problems, checked = [], 0
+    root = html.resolve()
+    for page in _pages(html):
+        for href in _anchors(page, cache).hrefs:
+            parts = urlsplit(href)
+            if parts.scheme or href.startswith("//") or href.startswith(("mailto:", "javascript:")):
+                continue
+            target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
+            rel = page.relative_to(html)
+            if parts.path and target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                problems.append(f"{rel}: a link to a file that is not in the build: {href}")
+                continue
+            checked += 1
+            fragment = unquote(parts.fragment)
+            if not fragment or fragment == "top" or target.suffix != ".html":
+                continue
+            if root not in target.parents:
+                problems.append(f"{rel}: a link out of the build: {href}")
+                continue
+            if fragment not in _anchors(target, cache).ids:
+                problems.append(f"{rel}: a link to #{fragment}, which {target.relative_to(root)} "
+                                "does not define")
+    print(f"check_book: {checked} internal links resolved, with their fragments")
+    return problems
+
+
+# An alt text that is a file path or name: "../../_build/jupyter_execute/abc.png", "a.svg".
+_PATH_ALT = re.compile(r"^\S*[/\\]\S*$|^\S+\.(?:png|jpe?g|svg|gif|webp|pdf)$", re.I)
+# Report-only until the figures get their alt texts (a later change); then True.
+ALT_PATHS_FAIL = False
+
+
+def check_alt_paths(html: Path) -> list[str]:
+    """Images whose alt text is a file path or file name, one problem each."""
+    problems = []
+    for page in _pages(html):
+        for src, alt in _anchors(page, {}).images:
+            if alt is not None and _PATH_ALT.match(alt.strip()):
+                problems.append(f"{page.relative_to(html)}: an image's alt text is a file path: "
+                                f"{alt.strip()!r}")
+    return problems
+
+
+def main(html: Path, alt_report_only: bool = not ALT_PATHS_FAIL) -> int:
     n_files, problems = check_figures(html)
     problems += check_offline(html)
     problems += check_raw_tex(html)
     problems += check_doubled_words(html)
     problems += check_search_excerpts(html)
     problems += check_typed_run_times(html)
+    problems += check_links(html)
+    alt_paths = check_alt_paths(html)
+    if alt_report_only:
+        by_page: dict[str, int] = {}
+        for p in alt_paths:
+            by_page[p.split(":", 1)[0]] = by_page.get(p.split(":", 1)[0], 0) + 1
+        print(f"check_book: REPORT ONLY (not failing): {len(alt_paths)} images whose alt text is a "
+              f"file path" + (f" ({', '.join(f'{k}: {v}' for k, v in sorted(by_page.items()))})"
+                              if by_page else ""))
+    else:
+        problems += alt_paths
     for p in problems:
         print(f"check_book: {p}")
     print(f"check_book: {n_files} pages in the table of contents, {len(problems)} problems")
@@ -338,4 +438,11 @@ def main(html: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "_build" / "html"))
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    flags = {a for a in sys.argv[1:] if a.startswith("--")}
+    unknown = flags - {"--alt-report-only", "--alt-strict"}
+    if unknown or len(args) > 1:
+        sys.exit(f"usage: check_book.py [HTML folder] [--alt-report-only | --alt-strict]; "
+                 f"unknown: {sorted(unknown) or args[1:]}")
+    report_only = (not ALT_PATHS_FAIL or "--alt-report-only" in flags) and "--alt-strict" not in flags
+    sys.exit(main(Path(args[0]) if args else ROOT / "_build" / "html", alt_report_only=report_only))

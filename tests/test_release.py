@@ -1,0 +1,141 @@
+"""What a reader downloads and cites: the version, the licences, CITATION.cff, and
+the sources the PDF is made from (what LaTeX cannot typeset is caught here, before
+a `make pdf` that only CI and release builds run)."""
+
+import json
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+import mlbook
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import build_pdf  # noqa: E402
+
+VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+
+
+def test_one_version_everywhere():
+    """pyproject.toml, mlbook.__version__, the changelog's newest entry and CITATION.cff agree."""
+    assert mlbook.__version__ == VERSION
+    headings = re.findall(r"^## (\S+)", (ROOT / "CHANGELOG.md").read_text(), flags=re.M)
+    assert headings, "CHANGELOG.md has no version heading"
+    assert headings[0] == VERSION, f"the newest changelog entry is {headings[0]}, the package {VERSION}"
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text())
+    assert cff["version"] == VERSION
+
+
+def test_citation_cff_is_valid():
+    """CITATION.cff against the Citation File Format 1.2.0 schema, shipped in tools/schemas/."""
+    schema = json.loads((ROOT / "tools" / "schemas" / "citation-file-format-1.2.0.json").read_text())
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text())
+    jsonschema.Draft7Validator.check_schema(schema)
+    jsonschema.validate(cff, schema, cls=jsonschema.Draft7Validator)
+    # the check can fail: a file without authors is refused
+    with pytest.raises(jsonschema.ValidationError, match="authors"):
+        jsonschema.validate({k: v for k, v in cff.items() if k != "authors"}, schema,
+                            cls=jsonschema.Draft7Validator)
+
+
+def test_licences_are_stated_where_a_reader_looks():
+    """MIT for the code, CC BY-SA 4.0 for the prose and figures: files, pyproject, README, front page."""
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert "Attribution-ShareAlike 4.0 International" in (ROOT / "LICENSE-CC-BY-SA-4.0").read_text()
+    assert tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["license"] == "MIT"
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text())
+    assert sorted(cff["license"]) == ["CC-BY-SA-4.0", "MIT"]
+    for page in ("README.md", "book/intro.md"):
+        text = (ROOT / page).read_text()
+        assert "CC BY-SA 4.0" in text and "MIT" in text, f"{page} does not state both licences"
+
+
+# --- the sources the PDF is typeset from -------------------------------------------
+
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+MATH = re.compile(r"\$\$(.+?)\$\$|(?<!\\)\$(.+?)(?<!\\)\$", re.S)
+TEXT_ARG = re.compile(r"\\(?:text|textrm|textbf|textit|mbox)\{[^{}]*\}")
+
+
+def _markdown_sources():
+    for path in sorted((ROOT / "book").rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        yield path, "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    for path in sorted((ROOT / "book").glob("*.md")):
+        yield path, path.read_text(encoding="utf-8")
+
+
+def cjk_in_math(text: str) -> list[str]:
+    """Formulas with Chinese outside \\text{...}: LaTeX's math fonts have no Chinese glyphs
+    (xelatex drops them with only a 'Missing character' line in its log), and a command
+    written right before a Chinese character (\\mid是) is one undefined command under xeCJK."""
+    bad = []
+    for m in MATH.finditer(text):
+        body = m.group(1) if m.group(1) is not None else m.group(2)
+        if CJK.search(TEXT_ARG.sub("", body)):
+            bad.append(body)
+    return bad
+
+
+def test_cjk_in_math_is_caught():
+    assert cjk_in_math(r"so $P_{凹陷\mid是} = 6/8$ and") == [r"P_{凹陷\mid是} = 6/8"]
+    assert cjk_in_math(r"so $P_{\text{凹陷} \mid \text{是}} = 6/8$ and $x$") == []
+
+
+def test_no_chinese_in_formulas_outside_text():
+    bad = {str(p.relative_to(ROOT)): found for p, t in _markdown_sources() if (found := cjk_in_math(t))}
+    assert not bad, f"Chinese inside formulas (wrap it in \\text{{...}}): {bad}"
+
+
+def test_pdf_log_faults_are_found():
+    """The faults tools/build_pdf.py fails on, on lines as XeLaTeX writes them (and not on harmless ones)."""
+    log = "\n".join([
+        "Missing character: There is no 凹 (U+51F9) in font [latinmodern-math.otf]/OT:script=math;!",
+        "! Undefined control sequence.",
+        "! LaTeX Error: File `bbm.sty' not found.",
+        "LaTeX Warning: Reference `book/linear/lda:lda-def-fisher' on page 1 undefined on input line 9.",
+        "LaTeX Warning: Citation `zhou2016' on page 2 undefined on input line 3.",
+        "Overfull \\hbox (1.2pt too wide) in paragraph at lines 1--2",
+        "LaTeX Warning: Label(s) may have changed. Rerun to get cross-references right.",
+    ])
+    kinds = [kind for kind, _, _ in build_pdf.log_faults(log)]
+    assert kinds == ["missing character", "undefined control sequence", "LaTeX error",
+                     "unresolved reference", "unresolved reference"]
+
+
+TEX = "\n".join([
+    r"\pagestyle{normal}",
+    r"\part{Front matter}", r"\chapter{Notation}",
+    r"\part{I. Foundations}", r"\chapter{Supervised learning}",
+    r"\part{II. Linear models}", r"\chapter{Linear regression}",
+    r"\part{Back matter}", r"\chapter{Glossary}",
+    r"\begin{longtable}{lll}",
+    r"\makebox[0pt]{\sphinxtablecontinued{\tablename\ \thetable{} \textendash{} continued from previous page}}%",
+])
+
+
+def test_pdf_numbers_chapters_like_the_html():
+    """Front and back matter unnumbered, the chapter counter restarting at Part I, no part numbers."""
+    out = build_pdf.number_like_the_html(TEX).splitlines()
+    assert out[:3] == [r"\pagestyle{normal}", r"\setcounter{secnumdepth}{-1}", r"\chapter{About this book}"]
+    assert out.index(r"\setcounter{secnumdepth}{2}\setcounter{chapter}{0}") == out.index(
+        r"\part*{I. Foundations}\addcontentsline{toc}{part}{I. Foundations}") - 1
+    assert out[out.index(r"\part*{Back matter}\addcontentsline{toc}{part}{Back matter}") - 1] == \
+        r"\setcounter{secnumdepth}{-1}"
+    assert not [line for line in out if line.startswith(r"\part{")]
+    # a book whose parts are not as expected stops the build
+    with pytest.raises(RuntimeError, match="numbered parts"):
+        build_pdf.number_like_the_html(TEX.replace(r"\part{Back matter}", r"\part{VIII. More}"))
+
+
+def test_pdf_long_tables_wrap():
+    out = build_pdf.wrap_long_tables(TEX)
+    assert r"\begin{longtable}{\X{2}{5}\X{1}{5}\X{2}{5}}" in out
+    assert r"\sphinxtablecontinued{continued from previous page}" in out and r"\thetable" not in out
