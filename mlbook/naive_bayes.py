@@ -264,7 +264,20 @@ def _categorical_jll(codes: np.ndarray, log_probs: list[np.ndarray], n_categorie
     return jll_t.T
 
 
-class CategoricalNB(_BaseNB):
+class _CategoricalInput:
+    """scikit-learn's input tags of the categorical models (CategoricalNB, AODE, TAN)."""
+
+    def __sklearn_tags__(self):  # pragma: no cover - exercised through scikit-learn
+        # the input is category codes 0, 1, 2, ... (or strings), as for scikit-learn's
+        # CategoricalNB: its checks then pass non-negative integer codes
+        tags = super().__sklearn_tags__()
+        tags.input_tags.categorical = True
+        tags.input_tags.positive_only = True
+        tags.input_tags.string = True
+        return tags
+
+
+class CategoricalNB(_CategoricalInput, _BaseNB):
     r"""Naive Bayes for categorical attributes, with Laplace smoothing.
 
     Parameters
@@ -319,15 +332,6 @@ class CategoricalNB(_BaseNB):
     >>> np.round(nb.predict_proba([[0, 1]]), 3)
     array([[0.75, 0.25]])
     """
-
-    def __sklearn_tags__(self):  # pragma: no cover - exercised through scikit-learn
-        # the input is category codes 0, 1, 2, ... (or strings), as for scikit-learn's
-        # CategoricalNB: its checks then pass non-negative integer codes
-        tags = super().__sklearn_tags__()
-        tags.input_tags.categorical = True
-        tags.input_tags.positive_only = True
-        tags.input_tags.string = True
-        return tags
 
     def __init__(self, alpha: float = 1.0, smooth_prior: bool = False) -> None:
         self.alpha = alpha
@@ -958,7 +962,7 @@ def _log_ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
     return np.where(np.isnan(out), -np.inf, out)
 
 
-class AODE(_BaseNB):
+class AODE(_CategoricalInput, _BaseNB):
     r"""Averaged one-dependent estimators (平均独依赖估计, Webb, Boughton and Wang 2005).
 
     Every attribute :math:`x_i` in turn is a super-parent (超父) on which all
@@ -1033,13 +1037,6 @@ class AODE(_BaseNB):
     >>> np.round(AODE(m_min=0).fit(X, [0, 0, 1, 1, 1]).predict_proba([[0, 0]]), 3)
     array([[0.829, 0.171]])
     """
-
-    def __sklearn_tags__(self):  # pragma: no cover - exercised through scikit-learn
-        tags = super().__sklearn_tags__()
-        tags.input_tags.categorical = True
-        tags.input_tags.positive_only = True
-        tags.input_tags.string = True
-        return tags
 
     def __init__(self, m_min: float = 30, alpha: float = 1.0) -> None:
         self.m_min = m_min
@@ -1239,7 +1236,7 @@ def maximum_spanning_tree(weights: Any, root: int = 0) -> np.ndarray:
     return parent
 
 
-class TAN(_BaseNB):
+class TAN(_CategoricalInput, _BaseNB):
     r"""Tree-augmented naive Bayes (树增强朴素贝叶斯; Friedman, Geiger and Goldszmidt 1997).
 
     Each attribute depends on the class and on at most one other attribute,
@@ -1277,13 +1274,6 @@ class TAN(_BaseNB):
     A value unseen in fit is treated by the smoothing rule as in
     :class:`CategoricalNB` and :class:`AODE`: count 0.
     """
-
-    def __sklearn_tags__(self):  # pragma: no cover - exercised through scikit-learn
-        tags = super().__sklearn_tags__()
-        tags.input_tags.categorical = True
-        tags.input_tags.positive_only = True
-        tags.input_tags.string = True
-        return tags
 
     def __init__(self, alpha: float = 1.0, root: int = 0) -> None:
         self.alpha = alpha
