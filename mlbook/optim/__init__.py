@@ -25,7 +25,7 @@ The package follows ``torch/optim/``:
 See the chapter "Gradient-descent optimisers" (Part VII).
 """
 
-from . import _optimizers, lr_scheduler
+from . import lr_scheduler
 from ._optimizers import (
     SGD,
     Adadelta,
@@ -42,4 +42,18 @@ from ._optimizers import (
     rosenbrock,
 )
 
-__all__ = list(_optimizers.__all__)   # the optimisers' names; lr_scheduler is a submodule
+__all__ = [
+    "Optimizer",
+    "SGD",
+    "Adagrad",
+    "RMSprop",
+    "Adadelta",
+    "Adam",
+    "NAdam",
+    "AdamW",
+    "rosenbrock",
+    "beale",
+    "ill_conditioned_quadratic",
+    "minimize",
+    "OptimizeResult",
+]
