@@ -197,6 +197,12 @@ def test_student_version_has_no_solution_and_no_hidden_test(built, aid):
     assert not leaked, f"{aid}: the student version shows hidden-test lines {leaked[:5]}"
     text = "\n".join(c.source for c in nb.cells)
     assert not MARKERS.search(text), f"{aid}: otter markers left in the student version"
+    # every question has its grader.check cell: otter leaves it out when it takes every
+    # public test for hidden (it does so when a test's first line holds the word "hidden")
+    checks = [m.group(1) for c in code
+              if (m := re.fullmatch(r'grader\.check\("(q\d+)"\)', c.source.strip()))]
+    assert checks == sorted(nb.metadata["otter"]["tests"], key=lambda q: int(q[1:])), (
+        f"{aid}: grader.check cells {checks}")
     for test in nb.metadata["otter"]["tests"].values():
         for suite in test["suites"]:
             assert not any(case["hidden"] for case in suite["cases"])
