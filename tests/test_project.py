@@ -365,3 +365,36 @@ def test_no_control_character_in_the_package_source():
             for m in control.finditer(line):
                 found.append(f"{path.relative_to(ROOT)}:{number}: byte {ord(m.group()):#04x}")
     assert not found, "control characters in the source:\n" + "\n".join(found)
+
+
+def _bib_entries(text: str) -> list[tuple[str, str]]:
+    """(key, body) of every entry of a .bib text, split at each '@' that starts a line."""
+    parts = re.split(r"^@", text, flags=re.M)[1:]
+    return [(re.match(r"\w+\{([^,]*),", p).group(1) if re.match(r"\w+\{([^,]*),", p) else p[:40], p)
+            for p in parts]
+
+
+def bib_problems(text: str) -> list[str]:
+    """Entries whose braces do not balance, or that share a key (either breaks the book build)."""
+    problems, seen = [], set()
+    for key, body in _bib_entries(text):
+        depth = 0
+        for ch in body:
+            depth += (ch == "{") - (ch == "}")
+            if depth < 0:
+                break
+        if depth != 0:
+            problems.append(f"{key}: braces do not balance ({depth:+d})")
+        if key in seen:
+            problems.append(f"{key}: a second entry with this key")
+        seen.add(key)
+    return problems
+
+
+def test_every_bibliography_entry_is_closed_and_unique():
+    """A merge once left an entry unclosed: pybtex then stops the whole book build."""
+    assert bib_problems("@misc{a,\n  year = {2017}\n\n@article{b,\n  year = {2005}\n}\n") == [
+        "a: braces do not balance (+1)"]
+    assert bib_problems("@misc{a,\n year={1}\n}\n@misc{a,\n year={2}\n}\n") == [
+        "a: a second entry with this key"]
+    assert bib_problems((ROOT / "book" / "references.bib").read_text(encoding="utf-8")) == []
