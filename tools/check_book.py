@@ -375,7 +375,7 @@ def check_links(html: Path) -> list[str]:
             parts = urlsplit(href)
             if parts.scheme or href.startswith("//") or href.startswith(("mailto:", "javascript:")):
                 continue
-            target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
+            target = page.resolve() if not parts.path else (page.parent / unquote(parts.path)).resolve()
             rel = page.relative_to(html)
             if parts.path and target.is_dir():
                 target = target / "index.html"
