@@ -244,6 +244,9 @@ def test_warm_up_then_cosine_follows_each_closed_form():
     np.testing.assert_allclose(rates[warm:], eta0 * (1 + np.cos(np.pi * s / T_max)) / 2,
                                rtol=0, atol=1e-15)
     assert rates[warm] == eta0                            # the switch starts the cosine at eta0
+    # get_lr is the rate of the schedule in charge: after the run, the cosine's last rate
+    assert sched.get_lr() == sched.get_last_lr() == [opt.lr]
+    assert sched.get_lr() == sched._schedulers[1].get_last_lr()
 
 
 def test_construction_takes_the_first_step_and_records_the_initial_lr():
@@ -386,5 +389,5 @@ def test_sequential_lr_needs_schedulers():
 
 
 def test_the_base_class_is_abstract():
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(TypeError, match="abstract"):
         LRScheduler(_opt())

@@ -50,6 +50,7 @@ learning-rate schedules" (Part VII).
 
 from __future__ import annotations
 
+import abc
 import math
 import numbers
 from bisect import bisect_right
@@ -95,7 +96,7 @@ def _check_milestones(milestones: Any, min_val: int) -> list[int]:
     return values
 
 
-class LRScheduler:
+class LRScheduler(abc.ABC):
     r"""Base class of the schedules: holds the optimiser, counts the steps, sets ``optimizer.lr``.
 
     Parameters
@@ -154,13 +155,13 @@ class LRScheduler:
         finally:
             self._is_initial = False
 
+    @abc.abstractmethod
     def get_lr(self) -> list[float]:
         """The learning rate of epoch ``last_epoch``, for :meth:`LRScheduler.step` to set.
 
-        A subclass computes it; to read the current rate, call
+        Each schedule computes its own; to read the current rate, call
         :meth:`LRScheduler.get_last_lr`.
         """
-        raise NotImplementedError
 
     def get_last_lr(self) -> list[float]:
         """The learning rates the last :meth:`step` set (one: the optimiser's ``lr``)."""
@@ -516,6 +517,10 @@ class SequentialLR(LRScheduler):
                 self._undo(s)
         elif sched is not self:
             sched.last_epoch -= 1
+
+    def get_lr(self) -> list[float]:
+        """The rate of the schedule in charge at ``last_epoch`` (the one :meth:`step` moved)."""
+        return self._schedulers[bisect_right(self._milestones, self.last_epoch)].get_last_lr()
 
     def step(self) -> None:
         """Move to the next epoch: step the schedule of this epoch, or start the next one."""
