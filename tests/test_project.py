@@ -398,3 +398,35 @@ def test_every_bibliography_entry_is_closed_and_unique():
     assert bib_problems("@misc{a,\n year={1}\n}\n@misc{a,\n year={2}\n}\n") == [
         "a: a second entry with this key"]
     assert bib_problems((ROOT / "book" / "references.bib").read_text(encoding="utf-8")) == []
+
+
+# Alt text of the chapters' figures: myst-nb reads it from a code cell's metadata
+# (mystnb: image: alt) and gives it to every image the cell shows. Whether each figure
+# has one is checked on the built book (tools/check_book.py: an image whose alt text
+# is its file path fails); this checks that what is written reads as a description.
+_ALT_PATHLIKE = re.compile(r"[\\/]|\.(png|svg|jpe?g|pdf)\b", re.IGNORECASE)
+
+
+def test_figure_alt_texts_describe_the_figure():
+    problems = []
+    for nb in _notebooks():
+        for i, cell in enumerate(_cells(nb)):
+            image = cell.get("metadata", {}).get("mystnb", {}).get("image")
+            if image is None:
+                continue
+            where = f"{nb.relative_to(ROOT)} cell {i}"
+            alt = image.get("alt") if isinstance(image, dict) else None
+            if not isinstance(alt, str):
+                problems.append(f"{where}: mystnb.image has no alt string")
+                continue
+            # 40 characters is about the shortest sentence that names a figure's kind and
+            # its axes; 700 is where alt text stops being a summary (a screen reader
+            # cannot skip within it), and the prose carries the detail.
+            if not 40 <= len(alt) <= 700:
+                problems.append(f"{where}: alt text of {len(alt)} characters (40 to 700)")
+            if _ALT_PATHLIKE.search(alt) or "$" in alt or "`" in alt:
+                problems.append(f"{where}: alt text holds a path, TeX or Markdown, which "
+                                f"a screen reader reads out as symbols: {alt[:60]!r}")
+            if not alt.rstrip().endswith("."):
+                problems.append(f"{where}: alt text is not a sentence ending in a full stop")
+    assert not problems, "\n".join(problems)
