@@ -8,13 +8,14 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: test test-all book pdf bench lab clean help assignments grade test-assignments test-seeds test-browser check-html
+.PHONY: test test-all book pdf dist bench lab clean help assignments grade test-assignments test-seeds test-browser check-html
 
 help:
 	@echo "make test   unit tests, doctests and every notebook (nbval), on every core; not the slow suites"
 	@echo "make test-all  everything: make test, the PyTorch oracles and the slow suites (what CI runs)"
 	@echo "make book   build the HTML book into _build/html/ (executes every notebook)"
 	@echo "make pdf    the book as a PDF, _build/latex/book.pdf (needs TeX Live from Debian; see README)"
+	@echo "make dist   the release archive _build/dist/mlbook-<version>.zip: offline HTML, PDF, chapters as .ipynb and .py, wheel and sdist"
 	@echo "make bench  time mlbook against scikit-learn; writes book/benchmarks/*.json"
 	@echo "make lab    open the notebooks in JupyterLab"
 	@echo "make assignments             student notebooks + autograders in assignments/dist/"
@@ -86,6 +87,18 @@ book: $(VENV)/.book-installed
 # the first two).
 pdf: $(VENV)/.book-installed
 	$(BIN)/python tools/build_pdf.py
+
+# The release a reader downloads (tools/make_dist.py): one zip holding the offline HTML
+# book, the PDF, every chapter as .ipynb and as a jupytext .py script, and the wheel and
+# sdist of mlbook (checked by twine). It reuses _build/latex/book.pdf and _build/html when
+# they are up to date and the HTML was built with that PDF (MLBOOK_PDF, so that every
+# chapter page links to it); otherwise it runs make pdf and make book MLBOOK_PDF=... first.
+$(VENV)/.dist-installed: $(BIN)/python pyproject.toml
+	$(PIP) install -e ".[book,dist]"
+	touch $@
+
+dist: $(VENV)/.dist-installed
+	$(BIN)/python tools/make_dist.py
 
 # The built book in headless Chromium (tests/browser/): the phone's menu buttons,
 # solutions opened from their titles, no page error, no sideways scrolling,

@@ -1,0 +1,209 @@
+"""Each chapter as a notebook and as a script, and the book as a PDF, linked from every chapter.
+
+An HTML build writes into ``<outdir>/downloads/``:
+
+- ``<docname>.ipynb``: the chapter's notebook as the repository keeps it (the file
+  itself, so it opens on Colab as one file: its first cell installs ``mlbook``);
+- ``<docname>.py``: the same chapter as a plain Python script, jupytext's "percent"
+  format (``# %%`` before each code cell, the prose as comments, the install cell's
+  ``%pip`` commented out), which runs with ``python`` where ``mlbook`` is installed;
+- ``mlbook-<version>.pdf``: the PDF, when the build is given one in the environment
+  variable ``MLBOOK_PDF`` (``make dist`` does: ``make pdf`` writes it first). Without
+  it the pages link to the PDF of the release ``v<version>`` on the repository.
+
+Every chapter page then says, under its title, where its notebook, its script and the
+PDF are, and the theme's download menu offers the same three (in place of its two
+copies of the ``.ipynb`` source). The front page's ``{book-downloads}`` directive
+lists them for every chapter. ``tools/make_dist.py`` packs the same files into the
+release archive.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import shutil
+import tomllib
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+FOLDER = "downloads"     # tools/make_dist.py and tools/check_book.py read this name
+PDF_ENV = "MLBOOK_PDF"
+
+logger = logging.getLogger(__name__)
+
+
+def version(root: Path) -> str:
+    with open(Path(root) / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)["project"]["version"]
+
+
+def pdf_name(root: Path) -> str:
+    return f"mlbook-{version(root)}.pdf"
+
+
+def notebook_to_script(text: str) -> str:
+    """A notebook's JSON text as jupytext's percent-format Python script."""
+    import jupytext
+
+    return jupytext.writes(jupytext.reads(text, fmt="ipynb"), fmt="py:percent")
+
+
+def _notebook_docs(app) -> list[str]:
+    """The chapters that are notebooks, in the order of the table of contents."""
+    import yaml
+
+    toc = yaml.safe_load((Path(app.srcdir) / "_toc.yml").read_text(encoding="utf-8"))
+    order = [c["file"] for part in toc.get("parts", []) for c in part.get("chapters", [])]
+    found = {d for d in app.env.found_docs if app.env.doc2path(d, False).endswith(".ipynb")}
+    return [d for d in order if d in found] + sorted(found - set(order))
+
+
+def _bundled_pdf(app) -> Path | None:
+    value = os.environ.get(PDF_ENV, "").strip()
+    if not value:
+        return None
+    pdf = Path(value)
+    if not pdf.is_absolute():
+        pdf = Path(app.srcdir) / pdf
+    return pdf
+
+
+def _check_pdf(app, config) -> None:
+    pdf = _bundled_pdf(app)
+    if pdf is not None and not pdf.is_file():
+        from sphinx.errors import ConfigError
+        raise ConfigError(f"{PDF_ENV}={os.environ[PDF_ENV]!r}: no such file; build the PDF "
+                          "first (make pdf writes _build/latex/book.pdf) or unset it")
+
+
+def _pdf_href(app, pathto) -> tuple[str, bool]:
+    """The PDF's address seen from a page, and whether it is part of this build."""
+    if _bundled_pdf(app) is not None:
+        return pathto(f"{FOLDER}/{pdf_name(app.srcdir)}", 1), True
+    repo = (app.config.html_theme_options.get("repository_url") or "").rstrip("/")
+    return f"{repo}/releases/download/v{version(app.srcdir)}/{pdf_name(app.srcdir)}", False
+
+
+def _links_html(app, pathto, docname: str) -> str:
+    ipynb = pathto(f"{FOLDER}/{docname}.ipynb", 1)
+    script = pathto(f"{FOLDER}/{docname}.py", 1)
+    pdf, bundled = _pdf_href(app, pathto)
+    where = "" if bundled else " (from the release on the repository)"
+    return (f'<p class="mlbook-downloads">Download this chapter as a '
+            f'<a href="{html.escape(ipynb)}" download>notebook (.ipynb)</a> or a '
+            f'<a href="{html.escape(script)}" download>Python script (.py)</a>, '
+            f'or the whole book as a <a href="{html.escape(pdf)}">PDF</a>{where}.</p>')
+
+
+def _on_page(app, pagename, templatename, context, doctree) -> None:
+    if app.builder.format != "html" or pagename not in app.env.found_docs:
+        return
+    if not app.env.doc2path(pagename, False).endswith(".ipynb"):
+        return
+    pathto = context["pathto"]
+    body = context.get("body", "")
+    end = body.find("</h1>")
+    if end >= 0:
+        end += len("</h1>")
+        context["body"] = body[:end] + "\n" + _links_html(app, pathto, pagename) + body[end:]
+    # The theme's download menu: .ipynb twice (the notebook and the page's source, the
+    # same file) and "print to PDF"; keep one .ipynb, add the script and the book's PDF.
+    pdf, _ = _pdf_href(app, pathto)
+    for group in context.get("header_buttons", []):
+        if group.get("label") != "download-buttons":
+            continue
+        buttons = [b for b in group["buttons"] if b.get("label") != "download-source-button"]
+        for b in buttons:
+            if b.get("label") == "download-notebook-button":
+                b["url"] = pathto(f"{FOLDER}/{pagename}.ipynb", 1)
+            if b.get("label") == "download-pdf-button":
+                b["text"], b["tooltip"] = "print", "Print this page"
+        buttons.insert(1, {"type": "link", "url": pathto(f"{FOLDER}/{pagename}.py", 1),
+                           "text": ".py", "icon": "fas fa-file-code",
+                           "tooltip": "Download this chapter as a Python script",
+                           "label": "download-script-button"})
+        buttons.append({"type": "link", "url": pdf, "text": "book.pdf",
+                        "icon": "fas fa-book", "tooltip": "Download the whole book as a PDF",
+                        "label": "download-book-pdf-button"})
+        group["buttons"] = buttons
+
+
+def _write_downloads(app, exception) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir) / FOLDER
+    if out.exists():
+        shutil.rmtree(out)
+    for docname in _notebook_docs(app):
+        source = Path(app.env.doc2path(docname))
+        target = out / f"{docname}.ipynb"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+        target.with_suffix(".py").write_text(
+            notebook_to_script(source.read_text(encoding="utf-8")), encoding="utf-8")
+    pdf = _bundled_pdf(app)
+    if pdf is not None:
+        shutil.copyfile(pdf, out / pdf_name(app.srcdir))
+    logger.info(f"wrote {FOLDER}/: {len(_notebook_docs(app))} chapters as .ipynb and .py"
+                + (f", and {pdf_name(app.srcdir)}" if pdf is not None else ""))
+
+
+class BookDownloads(SphinxDirective):
+    """A table of every chapter's notebook and script, and the PDF (HTML only)."""
+
+    has_content = False
+
+    def run(self):
+        self.env.note_dependency(str(Path(self.env.srcdir) / "_toc.yml"))
+        return [book_downloads_node()]
+
+
+class book_downloads_node(nodes.General, nodes.Element):
+    pass
+
+
+def _resolve_table(app, doctree, docname) -> None:
+    for node in doctree.findall(book_downloads_node):
+        if app.builder.format != "html":
+            node.replace_self([])
+            continue
+        # relative to the page holding the directive
+        depth = docname.count("/")
+        up = "../" * depth
+
+        def pathto(target, _resource=1):
+            return up + target
+
+        pdf, bundled = _pdf_href(app, pathto)
+        rows = []
+        for doc in _notebook_docs(app):
+            title = app.env.titles[doc].astext() if doc in app.env.titles else doc
+            number = app.env.toc_secnumbers.get(doc, {}).get("")
+            if number:
+                title = ".".join(map(str, number)) + " " + title
+            page = app.builder.get_relative_uri(docname, doc)
+            rows.append(f'<tr><td><a href="{html.escape(page)}">{html.escape(title)}</a></td>'
+                        f'<td><a href="{up}{FOLDER}/{doc}.ipynb" download>.ipynb</a></td>'
+                        f'<td><a href="{up}{FOLDER}/{doc}.py" download>.py</a></td></tr>')
+        where = "" if bundled else " (from the release on the repository)"
+        raw = (f'<p>The whole book as one <a href="{html.escape(pdf)}">PDF</a>{where}; '
+               f'each chapter as a notebook and as a Python script:</p>'
+               '<table class="table mlbook-downloads-table"><thead><tr><th scope="col">Chapter</th>'
+               '<th scope="col">Notebook</th><th scope="col">Script</th></tr></thead>'
+               f'<tbody>{"".join(rows)}</tbody></table>')
+        node.replace_self(nodes.raw("", raw, format="html"))
+
+
+def setup(app):
+    app.add_node(book_downloads_node)
+    app.add_directive("book-downloads", BookDownloads)
+    app.connect("config-inited", _check_pdf)
+    app.connect("doctree-resolved", _resolve_table)
+    # after sphinx-book-theme has filled its header buttons (priority 500)
+    app.connect("html-page-context", _on_page, priority=900)
+    app.connect("build-finished", _write_downloads)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
