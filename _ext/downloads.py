@@ -26,14 +26,10 @@ import shutil
 import tomllib
 from pathlib import Path
 
-from docutils import nodes
-from sphinx.util import logging
-from sphinx.util.docutils import SphinxDirective
-
-FOLDER = "downloads"     # tools/make_dist.py and tools/check_book.py read this name
+# Sphinx and docutils are imported where they are used: tools/make_dist.py and the
+# tests import the helpers below with the test extra alone.
+FOLDER = "downloads"     # tools/make_dist.py reads this name
 PDF_ENV = "MLBOOK_PDF"
-
-logger = logging.getLogger(__name__)
 
 
 def version(root: Path) -> str:
@@ -74,6 +70,9 @@ def _bundled_pdf(app) -> Path | None:
 
 def _check_pdf(app, config) -> None:
     pdf = _bundled_pdf(app)
+    # a config value, so that a build with another MLBOOK_PDF (or none) rewrites every
+    # page, whose links depend on it, where Sphinx would keep the unchanged ones
+    config.mlbook_pdf = str(pdf) if pdf is not None else ""
     if pdf is not None and not pdf.is_file():
         from sphinx.errors import ConfigError
         raise ConfigError(f"{PDF_ENV}={os.environ[PDF_ENV]!r}: no such file; build the PDF "
@@ -148,26 +147,16 @@ def _write_downloads(app, exception) -> None:
     pdf = _bundled_pdf(app)
     if pdf is not None:
         shutil.copyfile(pdf, out / pdf_name(app.srcdir))
-    logger.info(f"wrote {FOLDER}/: {len(_notebook_docs(app))} chapters as .ipynb and .py"
+    from sphinx.util import logging
+
+    logging.getLogger(__name__).info(f"wrote {FOLDER}/: {len(_notebook_docs(app))} chapters as .ipynb and .py"
                 + (f", and {pdf_name(app.srcdir)}" if pdf is not None else ""))
 
 
-class BookDownloads(SphinxDirective):
-    """A table of every chapter's notebook and script, and the PDF (HTML only)."""
-
-    has_content = False
-
-    def run(self):
-        self.env.note_dependency(str(Path(self.env.srcdir) / "_toc.yml"))
-        return [book_downloads_node()]
-
-
-class book_downloads_node(nodes.General, nodes.Element):
-    pass
-
-
 def _resolve_table(app, doctree, docname) -> None:
-    for node in doctree.findall(book_downloads_node):
+    from docutils import nodes
+
+    for node in doctree.findall(_NODE[0]):
         if app.builder.format != "html":
             node.replace_self([])
             continue
@@ -198,7 +187,27 @@ def _resolve_table(app, doctree, docname) -> None:
         node.replace_self(nodes.raw("", raw, format="html"))
 
 
+_NODE: list = []   # the directive's placeholder node class, made by setup()
+
+
 def setup(app):
+    from docutils import nodes
+    from sphinx.util.docutils import SphinxDirective
+
+    class book_downloads_node(nodes.General, nodes.Element):
+        """Where the front page's table of downloads goes (filled once every page is read)."""
+
+    class BookDownloads(SphinxDirective):
+        """A table of every chapter's notebook and script, and the PDF (HTML only)."""
+
+        has_content = False
+
+        def run(self):
+            self.env.note_dependency(str(Path(self.env.srcdir) / "_toc.yml"))
+            return [book_downloads_node()]
+
+    _NODE[:] = [book_downloads_node]
+    app.add_config_value("mlbook_pdf", "", "html")
     app.add_node(book_downloads_node)
     app.add_directive("book-downloads", BookDownloads)
     app.connect("config-inited", _check_pdf)
