@@ -55,6 +55,57 @@ def test_licences_are_stated_where_a_reader_looks():
         assert "CC BY-SA 4.0" in text and "MIT" in text, f"{page} does not state both licences"
 
 
+def release_problems(tags: list[str], version: str, changelog: str, cff: dict) -> list[str]:
+    """What is wrong with a commit that carries the release tags ``tags`` (``v...`` only).
+
+    A release tag names the package's version, ``v<version>``; the changelog's entry for
+    that version carries its date (``## 0.1.0 (2026-12-01)``) instead of "unreleased",
+    and CITATION.cff's ``date-released`` is that date. An untagged commit may say
+    "unreleased".
+    """
+    problems = []
+    tags = [t for t in tags if t.startswith("v")]
+    if not tags:
+        return problems
+    for tag in tags:
+        if tag != f"v{version}":
+            problems.append(f"the tag {tag} is not v{version}, the version in pyproject.toml")
+    entry = re.search(rf"^## {re.escape(version)} \((.*?)\)", changelog, flags=re.M)
+    date = entry.group(1) if entry else None
+    if date is None or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+        problems.append(f"CHANGELOG.md: the entry of the released {version} has no date "
+                        f"(it says {date!r}); write ## {version} (YYYY-MM-DD)")
+    elif str(cff.get("date-released")) != date:
+        problems.append(f"CITATION.cff: date-released is {cff.get('date-released')!r}, the "
+                        f"changelog dates {version} {date}")
+    return problems
+
+
+def test_release_problems_names_each_fault():
+    cff = {"version": "1.2.0", "date-released": "2026-12-01"}
+    dated = "## 1.2.0 (2026-12-01)\n"
+    assert release_problems([], "1.2.0", "## 1.2.0 (unreleased)\n", cff) == []
+    assert release_problems(["v1.2.0", "draft"], "1.2.0", dated, cff) == []
+    assert "is not v1.2.0" in release_problems(["v1.1.0"], "1.2.0", dated, cff)[0]
+    assert "has no date" in release_problems(["v1.2.0"], "1.2.0", "## 1.2.0 (unreleased)\n", cff)[0]
+    assert "date-released" in release_problems(["v1.2.0"], "1.2.0", dated,
+                                               {**cff, "date-released": "2026-11-30"})[0]
+
+
+def test_a_release_tag_matches_the_version_changelog_and_citation():
+    """If this commit is tagged v..., the tag, the changelog and CITATION.cff agree on the release."""
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: no tags to check")
+    done = subprocess.run(["git", "-C", str(ROOT), "tag", "--points-at", "HEAD"],
+                          capture_output=True, text=True, check=True)
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text())
+    problems = release_problems(done.stdout.split(), VERSION, (ROOT / "CHANGELOG.md").read_text(), cff)
+    assert not problems, "\n".join(problems)
+
+
 # --- the sources the PDF is typeset from -------------------------------------------
 
 CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
