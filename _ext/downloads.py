@@ -158,7 +158,9 @@ def _resolve_table(app, doctree, docname) -> None:
 
     for node in doctree.findall(_NODE[0]):
         if app.builder.format != "html":
-            node.replace_self([])
+            note = ("In the HTML book a table here links to every chapter's notebook and "
+                    "script; the release archive holds them in its folders notebooks and scripts.")
+            node.replace_self(nodes.paragraph("", note))
             continue
         # relative to the page holding the directive
         depth = docname.count("/")
