@@ -67,8 +67,12 @@ def main(argv: list[str]) -> int:
         k = argv.index("--seed")
         seed = int(argv[k + 1])
         argv = argv[:k] + argv[k + 2:]
-    if not argv:
-        sys.exit(__doc__)
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if argv else 2
+    unknown = [a for a in argv if a.startswith("-")]
+    if unknown:
+        sys.exit(f"figure_cells.py: unknown option {unknown[0]}\n{__doc__}")
     missing = 0
     for arg in argv:
         rows = figure_cells(Path(arg), out, seed)
