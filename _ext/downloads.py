@@ -156,7 +156,7 @@ def _write_downloads(app, exception) -> None:
 def _resolve_table(app, doctree, docname) -> None:
     from docutils import nodes
 
-    for node in doctree.findall(_NODE[0]):
+    for node in doctree.findall(book_downloads_node):
         if app.builder.format != "html":
             note = ("In the HTML book a table here links to every chapter's notebook and "
                     "script; the release archive holds them in its folders notebooks and scripts.")
@@ -189,15 +189,19 @@ def _resolve_table(app, doctree, docname) -> None:
         node.replace_self(nodes.raw("", raw, format="html"))
 
 
-_NODE: list = []   # the directive's placeholder node class, made by setup()
+try:   # the test extra has no docutils, and the helpers above need none
+    from docutils import nodes as _nodes
+except ImportError:
+    _nodes = None
+
+if _nodes is not None:
+    # at module level: Sphinx pickles the doctrees, and with them this node's class
+    class book_downloads_node(_nodes.General, _nodes.Element):
+        """Where the front page's table of downloads goes (filled once every page is read)."""
 
 
 def setup(app):
-    from docutils import nodes
     from sphinx.util.docutils import SphinxDirective
-
-    class book_downloads_node(nodes.General, nodes.Element):
-        """Where the front page's table of downloads goes (filled once every page is read)."""
 
     class BookDownloads(SphinxDirective):
         """A table of every chapter's notebook and script, and the PDF (HTML only)."""
@@ -208,7 +212,6 @@ def setup(app):
             self.env.note_dependency(str(Path(self.env.srcdir) / "_toc.yml"))
             return [book_downloads_node()]
 
-    _NODE[:] = [book_downloads_node]
     app.add_config_value("mlbook_pdf", "", "html")
     app.add_node(book_downloads_node)
     app.add_directive("book-downloads", BookDownloads)
