@@ -154,12 +154,10 @@ def test_an_alt_text_that_is_a_file_path_is_found(tmp_path, alt, is_path):
     assert bool(check_book.check_alt_paths(html)) == is_path
 
 
-def test_the_alt_text_check_is_report_only_until_the_figures_have_alt_texts(tmp_path):
+def test_an_image_whose_alt_text_is_a_path_fails_the_book(tmp_path, capsys):
     html = _site(tmp_path, "<p>b</p>", "b.html", alt="../_build/jupyter_execute/x.png")
-    problems = check_book.check_alt_paths(html)
-    assert len(problems) == 1 and "x.png" in problems[0]
-    assert check_book.ALT_PATHS_FAIL is False, \
-        "the figures have alt texts now: drop this line and make the check fail by default"
+    assert check_book.main(html) == 1
+    assert "an image's alt text is a file path: '../_build/jupyter_execute/x.png'" in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------------------

@@ -155,10 +155,13 @@ def test_pdf_log_faults_are_found():
         "LaTeX Warning: Citation `zhou2016' on page 2 undefined on input line 3.",
         "Overfull \\hbox (1.2pt too wide) in paragraph at lines 1--2",
         "LaTeX Warning: Label(s) may have changed. Rerun to get cross-references right.",
+        "Overfull \\vbox (592.88867pt too high) has occurred while \\output is active []",
+        "Overfull \\vbox (2.4pt too high) has occurred while \\output is active []",
+        "Overfull \\vbox (14.9pt too high) detected at line 19263",
     ])
     kinds = [kind for kind, _, _ in build_pdf.log_faults(log)]
     assert kinds == ["missing character", "undefined control sequence", "LaTeX error",
-                     "unresolved reference", "unresolved reference"]
+                     "unresolved reference", "unresolved reference", "page overflow"]
 
 
 TEX = "\n".join([
@@ -190,3 +193,26 @@ def test_pdf_long_tables_wrap():
     out = build_pdf.wrap_long_tables(TEX)
     assert r"\begin{longtable}{\X{2}{5}\X{1}{5}\X{2}{5}}" in out
     assert r"\sphinxtablecontinued{continued from previous page}" in out and r"\thetable" not in out
+
+
+ERRATA_TEX = "\n".join([
+    r"\begin{savenotes}\sphinxattablestart", r"\sphinxthistablewithglobalstyle", r"\centering",
+    r"\begin{tabulary}{\linewidth}[t]{TTTTTT}", r"\sphinxtoprule",
+    r"\sphinxstyletheadfamily \#&note&where&the notes say&correct&checked by\\", r"\sphinxmidrule",
+    r"\sphinxtableatstartofbodyhook", r"1&001&a&b&c&d\\", r"\sphinxbottomrule", r"\end{tabulary}",
+    r"\sphinxtableafterendhook\par", r"\sphinxattableend\end{savenotes}",
+    r"\begin{tabulary}{\linewidth}[t]{TTT}",
+])
+
+
+def test_pdf_errata_tables_break_across_pages():
+    """The six-column tables become long tables with fixed columns; other tables are left alone."""
+    out = build_pdf.break_six_column_tables(ERRATA_TEX)
+    assert "{TTTTTT}" not in out and out.count(r"\begin{longtable}") == 1
+    assert r"\begin{tabulary}{\linewidth}[t]{TTT}" in out
+    spec = re.search(r"\\begin\{longtable\}\{(.*)\}\n", out).group(1)
+    shares = [(int(a), int(b)) for a, b in re.findall(r"\\X\{(\d+)\}\{(\d+)\}", spec)]
+    assert len(shares) == 6 and sum(a for a, _ in shares) == shares[0][1]   # the line, shared out
+    # the header twice (first page and the pages it continues on), the rule closing each page
+    assert out.count(r"the notes say") == 2 and r"\endhead" in out and r"\endlastfoot" in out
+    assert out.count(r"\sphinxbottomrule") == 2 and r"1&001&a&b&c&d" in out

@@ -68,10 +68,20 @@ def missing_tools() -> list[str]:
     return out
 
 
+# A page whose body is taller than the page by more than a line of text has lost what
+# ran off its foot (a table that cannot break, a float too tall): LaTeX only warns.
+PAGE_OVERFLOW = re.compile(r"^Overfull \\vbox \(([\d.]+)pt too high\) has occurred while \\output is active")
+PAGE_OVERFLOW_PT = 10.0
+
+
 def log_faults(log: str) -> list[tuple[str, int, str]]:
     """Every fault in a LaTeX log: (kind, line number, line). One line, one kind (the first)."""
     found = []
     for number, line in enumerate(log.splitlines(), start=1):
+        overflow = PAGE_OVERFLOW.match(line)
+        if overflow and float(overflow.group(1)) > PAGE_OVERFLOW_PT:
+            found.append(("page overflow", number, line))
+            continue
         for kind, pattern in FAULTS.items():
             if pattern.match(line):
                 found.append((kind, number, line))
@@ -129,6 +139,47 @@ def wrap_long_tables(tex: str) -> str:
                        "continued from previous page")
 
 
+# The errata tables: six columns (# | note | where | the notes say | correct | checked by).
+# In 50ths of the line; the prose columns get the room.
+ERRATA_COLUMNS = (2, 3, 9, 11, 13, 12)
+_SIX_COLUMN_TABLE = re.compile(
+    r"\\begin\{savenotes\}\\sphinxattablestart\n(?P<style>(?:\\sphinxthistablewithglobalstyle\n)?)"
+    r"\\centering\n\\begin\{tabulary\}\{\\linewidth\}\[t\]\{TTTTTT\}\n"
+    r"\\sphinxtoprule\n(?P<head>.*?)\\sphinxmidrule\n\\sphinxtableatstartofbodyhook\n"
+    r"(?P<rows>.*?)\\sphinxbottomrule\n\\end\{tabulary\}\n"
+    r"\\sphinxtableafterendhook\\par\n\\sphinxattableend\\end\{savenotes\}",
+    re.S)
+
+
+def break_six_column_tables(tex: str) -> str:
+    """Set the errata's six-column tables as long tables with fixed, wrapping columns.
+
+    Sphinx sets a table of up to 30 rows with ``tabulary``, which sizes each column by
+    its text and cannot break across pages: the errata's columns "where" and "the notes
+    say" came out a word wide, words ran into the next column, and the longer tables ran
+    off the foot of the page (LaTeX's "Overfull \\vbox", rows lost). Here they become
+    ``longtable`` (broken across pages, the header repeated) in a smaller font, with
+    ragged-right columns of fixed shares of the line, ``ERRATA_COLUMNS``.
+    """
+    total = sum(ERRATA_COLUMNS)
+    spec = "".join(f">{{\\raggedright\\arraybackslash}}\\X{{{w}}}{{{total}}}" for w in ERRATA_COLUMNS)
+
+    def longtable(m: re.Match) -> str:
+        head = m["head"]
+        return ("\\begin{savenotes}\\sphinxatlongtablestart\n" + m["style"] + "\\footnotesize\n"
+                "\\makeatletter\n  \\LTleft \\@totalleftmargin plus1fill\n"
+                "  \\LTright\\dimexpr\\columnwidth-\\@totalleftmargin-\\linewidth\\relax plus1fill\n"
+                "\\makeatother\n"
+                f"\\begin{{longtable}}{{{spec}}}\n"
+                f"\\sphinxtoprule\n{head}\\sphinxmidrule\n\\endfirsthead\n"
+                f"\\sphinxtoprule\n{head}\\sphinxmidrule\n\\endhead\n"
+                "\\sphinxbottomrule\n\\endfoot\n\\sphinxbottomrule\n\\endlastfoot\n"
+                "\\sphinxtableatstartofbodyhook\n" + m["rows"] +
+                "\\end{longtable}\n\\sphinxtableafterendhook\n\\sphinxatlongtableend\\end{savenotes}")
+
+    return _SIX_COLUMN_TABLE.sub(longtable, tex)
+
+
 def main() -> int:
     missing = missing_tools()
     if missing:
@@ -156,8 +207,8 @@ def main() -> int:
     if run.returncode != 0 or not tex_path.exists():
         print(f"make pdf failed: jupyter-book exited {run.returncode} before LaTeX ran", file=sys.stderr)
         return 1
-    tex_path.write_text(wrap_long_tables(number_like_the_html(tex_path.read_text(encoding="utf-8"))),
-                        encoding="utf-8")
+    tex_path.write_text(break_six_column_tables(wrap_long_tables(
+        number_like_the_html(tex_path.read_text(encoding="utf-8")))), encoding="utf-8")
     # Sphinx's Makefile runs latexmk with its latexmkrc (xelatex, as many passes as it takes)
     tex = subprocess.run(["make", "-C", str(latex), "all-pdf", "LATEXMKOPTS=-interaction=nonstopmode -halt-on-error"])
     log_path = latex / "book.log"

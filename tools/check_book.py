@@ -35,10 +35,9 @@
    names a file that exists, and its ``#fragment``, if any, an ``id`` (or an
    ``<a name>``) on that page. Links to other sites are not followed.
 9. No image's alt text is a file path or a file name ("../_build/jupyter_execute/
-   abc.png", "figure.png"): a screen reader would read the path aloud.
-   REPORT-ONLY for now (``ALT_PATHS_FAIL = False``, or ``--alt-report-only``):
-   the chapters' figures get their alt texts in a later change; set it to
-   True then, and the check fails on any such image.
+   abc.png", "figure.png"): a screen reader would read the path aloud. The
+   chapters' figures take their alt text from their cells' metadata
+   (``mystnb: image: alt``; ``tools/figure_cells.py`` lists them).
 """
 
 from __future__ import annotations
@@ -399,7 +398,6 @@ def check_links(html: Path) -> list[str]:
 # An alt text that is a file path or name: "../../_build/jupyter_execute/abc.png", "a.svg".
 _PATH_ALT = re.compile(r"^\S*[/\\]\S*$|^\S+\.(?:png|jpe?g|svg|gif|webp|pdf)$", re.I)
 # Report-only until the figures get their alt texts (a later change); then True.
-ALT_PATHS_FAIL = False
 
 
 def check_alt_paths(html: Path) -> list[str]:
@@ -413,7 +411,7 @@ def check_alt_paths(html: Path) -> list[str]:
     return problems
 
 
-def main(html: Path, alt_report_only: bool = not ALT_PATHS_FAIL) -> int:
+def main(html: Path) -> int:
     n_files, problems = check_figures(html)
     problems += check_offline(html)
     problems += check_raw_tex(html)
@@ -421,16 +419,7 @@ def main(html: Path, alt_report_only: bool = not ALT_PATHS_FAIL) -> int:
     problems += check_search_excerpts(html)
     problems += check_typed_run_times(html)
     problems += check_links(html)
-    alt_paths = check_alt_paths(html)
-    if alt_report_only:
-        by_page: dict[str, int] = {}
-        for p in alt_paths:
-            by_page[p.split(":", 1)[0]] = by_page.get(p.split(":", 1)[0], 0) + 1
-        print(f"check_book: REPORT ONLY (not failing): {len(alt_paths)} images whose alt text is a "
-              f"file path" + (f" ({', '.join(f'{k}: {v}' for k, v in sorted(by_page.items()))})"
-                              if by_page else ""))
-    else:
-        problems += alt_paths
+    problems += check_alt_paths(html)
     for p in problems:
         print(f"check_book: {p}")
     print(f"check_book: {n_files} pages in the table of contents, {len(problems)} problems")
@@ -438,11 +427,7 @@ def main(html: Path, alt_report_only: bool = not ALT_PATHS_FAIL) -> int:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    flags = {a for a in sys.argv[1:] if a.startswith("--")}
-    unknown = flags - {"--alt-report-only", "--alt-strict"}
-    if unknown or len(args) > 1:
-        sys.exit(f"usage: check_book.py [HTML folder] [--alt-report-only | --alt-strict]; "
-                 f"unknown: {sorted(unknown) or args[1:]}")
-    report_only = (not ALT_PATHS_FAIL or "--alt-report-only" in flags) and "--alt-strict" not in flags
-    sys.exit(main(Path(args[0]) if args else ROOT / "_build" / "html", alt_report_only=report_only))
+    args = sys.argv[1:]
+    if len(args) > 1 or any(a.startswith("-") for a in args):
+        sys.exit("usage: check_book.py [HTML folder]")
+    sys.exit(main(Path(args[0]) if args else ROOT / "_build" / "html"))
