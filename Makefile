@@ -76,7 +76,10 @@ SEEDS ?= 1,10000,20000,30000
 test-seeds: $(VENV)/.test-installed
 	MLBOOK_SEED_SWEEP=$(SEEDS) $(BIN)/python -m pytest tests/test_seeds.py
 
+# The HTML folder is emptied first: Sphinx never deletes the page of a chapter that was
+# renamed or removed, and make dist packs the folder as it is.
 book: $(VENV)/.book-installed
+	rm -rf _build/html
 	$(BIN)/jupyter-book build . -W -n --keep-going
 	$(BIN)/python tools/check_book.py _build/html
 	$(BIN)/python tools/check_math.py _build/html
