@@ -1320,10 +1320,9 @@ def friedman_test(scores: Any, *, greater_is_better: bool = False,
     :math:`(k+1)/2` and variance :math:`(k^2-1)/(12N)`, and
 
     .. math::
-        \tau_{\chi^2} = \frac{12N}{k(k+1)}\left(\sum_{i=1}^k r_i^2 - \frac{k(k+1)^2}{4}\right)
-        \;\approx\; \chi^2_{k-1},
-        \qquad
-        \tau_F = \frac{(N-1)\,\tau_{\chi^2}}{N(k-1) - \tau_{\chi^2}} \;\approx\; F\big(k-1, (k-1)(N-1)\big).
+        \tau_{\chi^2} &= \frac{12N}{k(k+1)}\left(\sum_{i=1}^k r_i^2 - \frac{k(k+1)^2}{4}\right)
+        \;\approx\; \chi^2_{k-1},\\
+        \tau_F &= \frac{(N-1)\,\tau_{\chi^2}}{N(k-1) - \tau_{\chi^2}} \;\approx\; F\big(k-1, (k-1)(N-1)\big).
 
     :math:`\tau_F` (Iman and Davenport) is less conservative than :math:`\tau_{\chi^2}`.
     When every learner has the same rank on every data set,

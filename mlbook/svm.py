@@ -1073,10 +1073,10 @@ class SVR(RegressorMixin, _KernelModel, BaseEstimator):
 
     .. math::
 
-        \max_{\boldsymbol\alpha,\hat{\boldsymbol\alpha}}\ \sum_i y_i(\hat\alpha_i - \alpha_i)
-        - \epsilon(\hat\alpha_i + \alpha_i)
-        - \tfrac12\sum_{i,j}(\hat\alpha_i - \alpha_i)(\hat\alpha_j - \alpha_j)\kappa(\mathbf x_i, \mathbf x_j)
-        \quad\text{s.t.}\ \sum_i(\hat\alpha_i - \alpha_i) = 0,\ 0 \le \alpha_i, \hat\alpha_i \le C.
+        \max_{\boldsymbol\alpha,\hat{\boldsymbol\alpha}}\ &\sum_i \big[y_i(\hat\alpha_i - \alpha_i)
+        - \epsilon(\hat\alpha_i + \alpha_i)\big]
+        - \tfrac12\sum_{i,j}(\hat\alpha_i - \alpha_i)(\hat\alpha_j - \alpha_j)\kappa(\mathbf x_i, \mathbf x_j)\\
+        \text{s.t.}\ &\sum_i(\hat\alpha_i - \alpha_i) = 0,\quad 0 \le \alpha_i, \hat\alpha_i \le C.
 
     Stacking :math:`\mathbf z = (\hat{\boldsymbol\alpha}, \boldsymbol\alpha)` with signs
     :math:`\mathbf s = (+\mathbf 1, -\mathbf 1)` gives exactly the form of
