@@ -23,6 +23,9 @@ def _add_substitution(app, config) -> None:
     subs = dict(config.myst_substitutions or {})
     subs["version"] = book_version(Path(app.srcdir))
     config.myst_substitutions = subs
+    # Sphinx's own version fields, which the PDF's title page prints ("Release 0.1.0")
+    if not config.release:
+        config.release = config.version = subs["version"]
 
 
 def setup(app):

@@ -98,37 +98,52 @@ def _links_html(app, pathto, docname: str) -> str:
             f'or the whole book as a <a href="{html.escape(pdf)}">PDF</a>{where}.</p>')
 
 
+def download_menu(buttons: list[dict], pathto, pagename: str, is_chapter: bool, pdf: str) -> list[dict]:
+    """The theme's download menu of a page, as the book wants it.
+
+    The theme offers the page's source (for a chapter, the ``.ipynb``, under the label
+    of a source file) and ".pdf", which prints the page. A chapter's menu becomes its
+    notebook and its script from ``downloads/``; every page's gets "print" (named for
+    what it does) and the book's PDF.
+    """
+    kept = []
+    for b in buttons:
+        label = b.get("label")
+        if label in ("download-source-button", "download-notebook-button"):
+            if not is_chapter:
+                kept.append(b)      # a Markdown page's own source
+            continue
+        if label == "download-pdf-button":
+            b = {**b, "text": "print", "tooltip": "Print this page"}
+        kept.append(b)
+    if is_chapter:
+        kept[:0] = [
+            {"type": "link", "url": pathto(f"{FOLDER}/{pagename}.ipynb", 1), "text": ".ipynb",
+             "icon": "fas fa-code", "tooltip": "Download this chapter as a notebook",
+             "label": "download-notebook-button"},
+            {"type": "link", "url": pathto(f"{FOLDER}/{pagename}.py", 1), "text": ".py",
+             "icon": "fas fa-file-code", "tooltip": "Download this chapter as a Python script",
+             "label": "download-script-button"}]
+    kept.append({"type": "link", "url": pdf, "text": "book.pdf", "icon": "fas fa-book",
+                 "tooltip": "Download the whole book as a PDF", "label": "download-book-pdf-button"})
+    return kept
+
+
 def _on_page(app, pagename, templatename, context, doctree) -> None:
     if app.builder.format != "html" or pagename not in app.env.found_docs:
         return
-    if not app.env.doc2path(pagename, False).endswith(".ipynb"):
-        return
+    is_chapter = app.env.doc2path(pagename, False).endswith(".ipynb")
     pathto = context["pathto"]
-    body = context.get("body", "")
-    end = body.find("</h1>")
-    if end >= 0:
-        end += len("</h1>")
-        context["body"] = body[:end] + "\n" + _links_html(app, pathto, pagename) + body[end:]
-    # The theme's download menu: .ipynb twice (the notebook and the page's source, the
-    # same file) and "print to PDF"; keep one .ipynb, add the script and the book's PDF.
+    if is_chapter:
+        body = context.get("body", "")
+        end = body.find("</h1>")
+        if end >= 0:
+            end += len("</h1>")
+            context["body"] = body[:end] + "\n" + _links_html(app, pathto, pagename) + body[end:]
     pdf, _ = _pdf_href(app, pathto)
     for group in context.get("header_buttons", []):
-        if group.get("label") != "download-buttons":
-            continue
-        buttons = [b for b in group["buttons"] if b.get("label") != "download-source-button"]
-        for b in buttons:
-            if b.get("label") == "download-notebook-button":
-                b["url"] = pathto(f"{FOLDER}/{pagename}.ipynb", 1)
-            if b.get("label") == "download-pdf-button":
-                b["text"], b["tooltip"] = "print", "Print this page"
-        buttons.insert(1, {"type": "link", "url": pathto(f"{FOLDER}/{pagename}.py", 1),
-                           "text": ".py", "icon": "fas fa-file-code",
-                           "tooltip": "Download this chapter as a Python script",
-                           "label": "download-script-button"})
-        buttons.append({"type": "link", "url": pdf, "text": "book.pdf",
-                        "icon": "fas fa-book", "tooltip": "Download the whole book as a PDF",
-                        "label": "download-book-pdf-button"})
-        group["buttons"] = buttons
+        if group.get("label") == "download-buttons":
+            group["buttons"] = download_menu(group["buttons"], pathto, pagename, is_chapter, pdf)
 
 
 def _write_downloads(app, exception) -> None:
@@ -174,12 +189,14 @@ def _resolve_table(app, doctree, docname) -> None:
         for doc in _notebook_docs(app):
             title = app.env.titles[doc].astext() if doc in app.env.titles else doc
             number = app.env.toc_secnumbers.get(doc, {}).get("")
-            if number:
-                title = ".".join(map(str, number)) + " " + title
+            shown = (".".join(map(str, number)) + ". " + title) if number else title
             page = app.builder.get_relative_uri(docname, doc)
-            rows.append(f'<tr><td><a href="{html.escape(page)}">{html.escape(title)}</a></td>'
-                        f'<td><a href="{up}{FOLDER}/{doc}.ipynb" download>.ipynb</a></td>'
-                        f'<td><a href="{up}{FOLDER}/{doc}.py" download>.py</a></td></tr>')
+            name = html.escape(title, quote=True)
+            rows.append(f'<tr><td><a href="{html.escape(page)}">{html.escape(shown)}</a></td>'
+                        f'<td><a href="{up}{FOLDER}/{doc}.ipynb" download '
+                        f'aria-label="{name}: notebook (.ipynb)">.ipynb</a></td>'
+                        f'<td><a href="{up}{FOLDER}/{doc}.py" download '
+                        f'aria-label="{name}: Python script (.py)">.py</a></td></tr>')
         where = "" if bundled else " (from the release on the repository)"
         raw = (f'<p>The whole book as one <a href="{html.escape(pdf)}">PDF</a>{where}; '
                f'each chapter as a notebook and as a Python script:</p>'

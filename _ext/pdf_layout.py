@@ -9,11 +9,35 @@ build only, this extension asks the environment for chapter-level numbers (depth
 before the numbers are assigned) and gives the LaTeX writer its depth 2 back once they
 are, at the consistency check (the writer passes depth minus one, ``numfigreset=1``, to sphinx.sty: reset per
 chapter). HTML builds are left alone.
+
+It also keeps the folded cells in the PDF. The HTML book folds a few cells (tag
+``hide-cell`` or ``hide-output``: the checks of exercise solutions, long listings) for a
+click to open; sphinx-jupyterbook-latex drops them from the PDF altogether, where no
+click can bring them back and the prose that points to them points to nothing. Before
+its transform runs, the tags' classes are taken off, so the PDF prints the cells as
+they are.
 """
 
 from __future__ import annotations
 
+from docutils import nodes
 from sphinx.builders.latex import LaTeXBuilder
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+FOLDED = ("tag_hide-cell", "tag_hide-output")
+
+
+class KeepFoldedCells(SphinxPostTransform):
+    """In a LaTeX build, the folded cells lose the classes that would drop them."""
+
+    # sphinx-jupyterbook-latex's MystNbPostTransform, which replaces them, runs at 400
+    default_priority = 390
+    formats = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for node in self.document.findall(nodes.container):
+            if any(c in node["classes"] for c in FOLDED):
+                node["classes"] = [c for c in node["classes"] if c not in FOLDED]
 
 
 def _numbers_per_chapter(app) -> None:
@@ -27,6 +51,7 @@ def _latex_resets_per_chapter(app, env) -> None:
 
 
 def setup(app):
+    app.add_post_transform(KeepFoldedCells)
     # after sphinx-jupyterbook-latex's own builder-inited handler (default priority 500)
     app.connect("builder-inited", _numbers_per_chapter, priority=900)
     # the numbers are assigned at env-get-updated (after env-updated); the

@@ -22,7 +22,7 @@ import tomllib
 from pathlib import Path
 
 WHEEL_FOLDER = "_static/wheels"  # tools/install_cell.py builds its URL with the same folder
-SOURCES = ("pyproject.toml", "README.md", "mlbook")
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "mlbook")
 
 
 class WheelError(RuntimeError):

@@ -271,3 +271,13 @@ def test_a_built_page_marks_chinese_in_prose_only(small_book):
     assert r"\(x_{好}\)" in article
     assert re.search(r'<code[^>]*><span class="pre">代码</span></code>', article)
     assert 'lang="zh"' not in re.sub(r"<span lang=\"zh\">[^<]*</span>", "", article)
+
+
+@pytest.mark.parametrize("body, found", [
+    ("<p>The archive <code>mlbook-{{ version }}.zip</code> holds it.</p>", True),
+    ("<p>Version {{version}} of the book.</p>", True),
+    ("<p>Version 0.1.0 of the book.</p>", False),
+    ('<div class="highlight"><pre>f"{{ x }}"</pre></div>', False)])
+def test_an_unexpanded_substitution_is_found(tmp_path, body, found):
+    html = _site(tmp_path, body, "b.html")
+    assert bool(check_book.check_substitutions(html)) == found

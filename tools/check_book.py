@@ -190,6 +190,25 @@ def _text_matches(html: Path, pages: list[Path], pattern: re.Pattern, what: str)
     return problems
 
 
+_SUBSTITUTION = re.compile(r"\{\{\s*[A-Za-z_][\w.-]*\s*\}\}")
+_PRE = re.compile(r"<pre\b.*?</pre>", re.S | re.I)
+
+
+def check_substitutions(html: Path) -> list[str]:
+    """No MyST substitution left unexpanded: ``{{ version }}`` inside backticks is printed
+    as it stands. Inline code counts (that is where it hides); code blocks do not."""
+    problems = []
+    for page in _pages(html):
+        text = page.read_text(encoding="utf-8")
+        start, end = text.find("<article"), text.rfind("</article>")
+        body = _PRE.sub(" ", text[max(start, 0):end if end > 0 else len(text)])
+        body = html_lib.unescape(re.sub(r"<[^>]+>", "", body))
+        for m in _SUBSTITUTION.finditer(body):
+            problems.append(f"{page.relative_to(html)}: an unexpanded substitution {m.group(0)!r} "
+                            "(MyST does not expand it inside backticks)")
+    return problems
+
+
 def check_raw_tex(html: Path) -> list[str]:
     return _text_matches(html, _pages(html, "book"), _RAW_TEX, lambda m: "raw TeX in the text")
 
@@ -415,6 +434,7 @@ def main(html: Path) -> int:
     n_files, problems = check_figures(html)
     problems += check_offline(html)
     problems += check_raw_tex(html)
+    problems += check_substitutions(html)
     problems += check_doubled_words(html)
     problems += check_search_excerpts(html)
     problems += check_typed_run_times(html)

@@ -14,13 +14,18 @@ The archive unpacks into one folder, ``mlbook-<version>/``:
   ``twine check``;
 - ``LICENSE``, ``LICENSE-CC-BY-SA-4.0``, ``CITATION.cff``, ``CHANGELOG.md``.
 
+Beside the archive it writes the PDF alone (``mlbook-<version>.pdf``, which a site built
+without ``MLBOOK_PDF`` links to on the release page) and ``SHA256SUMS``. The archive's
+entries carry the date of the last commit, so the same commit gives the same archive.
+
 It reuses ``_build/latex/book.pdf`` and ``_build/html`` when they are newer than every
 file they are built from and the HTML was built with that PDF (``MLBOOK_PDF``, see
 ``_ext/downloads.py``); otherwise it runs ``make pdf`` and ``make book
 MLBOOK_PDF=_build/latex/book.pdf`` first. Then it checks the archive: every chapter
 in both forms, the PDF the HTML links to equal to the top-level one, every link of the
 HTML resolved (``tools/check_book.py`` on the unpacked copy), the wheel's version and
-``twine check``.
+licence, the site's wheel the same file, ``twine check``, and one chapter's script run
+to its end (``SCRIPT_RUN``).
 """
 
 from __future__ import annotations
@@ -132,8 +137,16 @@ Classical Machine Learning, Derived and Implemented -- version {version}
                        mlbook in its first cell, so one file is enough on Colab
   scripts/             every chapter as a plain Python script (.py), the prose as
                        comments; run it where mlbook is installed
-  python/              mlbook {version}: the wheel (pip install python/{wheel})
-                       and the source archive
+  python/              mlbook {version}: the wheel and the source archive
+
+To run the notebooks or the scripts offline, install mlbook first, into the Python
+that will run them:
+
+  pip install python/{wheel}
+
+(numpy and matplotlib come from your package index). The first cell of each chapter
+then only checks the version; without mlbook it would try the book's web site and
+the repository, which need the internet.
   CHANGELOG.md         what each version changed
   CITATION.cff         how to cite the book
 
@@ -155,6 +168,13 @@ def stage(folder: Path, python: str = sys.executable) -> Path:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(nb.with_suffix(suffix), target)
     built = build_python(top / "python", python)
+    # the site's copy of the wheel (the notebooks' install cell fetches it) is this one,
+    # not the one the HTML build made from the same sources at another time
+    wheel_path = next(p for p in built if p.suffix == ".whl")
+    site_wheels = top / "html" / "_static" / "wheels"
+    for old in site_wheels.glob("mlbook-*.whl"):
+        old.unlink()
+    shutil.copyfile(wheel_path, site_wheels / wheel_path.name)
     for name in LEGAL:
         shutil.copyfile(ROOT / name, top / name)
     wheel = next(p.name for p in built if p.suffix == ".whl")
@@ -196,11 +216,88 @@ def check(top: Path) -> list[str]:
     names = sorted(p.name for p in (top / "python").iterdir())
     if names != sorted([f"mlbook-{v}-py3-none-any.whl", f"mlbook-{v}.tar.gz"]):
         problems.append(f"python/ holds {names}")
+    else:
+        problems += check_packages(top / "python", v)
+        site = top / "html" / "_static" / "wheels" / f"mlbook-{v}-py3-none-any.whl"
+        if not site.is_file() or _digest(site) != _digest(top / "python" / f"mlbook-{v}-py3-none-any.whl"):
+            problems.append("the site's wheel (html/_static/wheels/) is not python/'s")
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "check_book.py"), str(top / "html")],
                           capture_output=True, text=True)
     if done.returncode:
         problems.append("tools/check_book.py on the archive's HTML:\n" + done.stdout[-3000:])
     return problems
+
+
+def check_packages(folder: Path, v: str) -> list[str]:
+    """The wheel holds the package of version ``v`` and its licence; the sdist its metadata."""
+    import tarfile
+
+    problems = []
+    wheel = folder / f"mlbook-{v}-py3-none-any.whl"
+    try:
+        with zipfile.ZipFile(wheel) as z:
+            names = set(z.namelist())
+            init = z.read("mlbook/__init__.py").decode("utf-8") if "mlbook/__init__.py" in names else ""
+    except zipfile.BadZipFile:
+        return [f"{wheel.name} is not a zip archive"]
+    if f'__version__ = "{v}"' not in init:
+        problems.append(f"{wheel.name}: mlbook/__init__.py missing or not version {v}")
+    if not any(n.startswith(f"mlbook-{v}.dist-info/") and n.endswith("LICENSE") for n in names):
+        problems.append(f"{wheel.name}: no LICENSE in its dist-info")
+    sdist = folder / f"mlbook-{v}.tar.gz"
+    try:
+        with tarfile.open(sdist) as t:
+            members = set(t.getnames())
+    except tarfile.TarError:
+        return problems + [f"{sdist.name} is not a gzipped tar archive"]
+    for member in (f"mlbook-{v}/PKG-INFO", f"mlbook-{v}/mlbook/__init__.py", f"mlbook-{v}/LICENSE"):
+        if member not in members:
+            problems.append(f"{sdist.name} lacks {member}")
+    return problems
+
+
+# the chapter script that make dist runs, to see that the scripts run as scripts
+SCRIPT_RUN = "trees/decision_trees.py"
+
+
+def run_a_script(top: Path, python: str = sys.executable) -> list[str]:
+    """Run one chapter's script from the archive in an empty folder, figures off screen."""
+    script = top / "scripts" / SCRIPT_RUN
+    with tempfile.TemporaryDirectory(prefix="mlbook-script-") as tmp:
+        done = subprocess.run([python, str(script)], cwd=tmp, capture_output=True, text=True,
+                              env={**os.environ, "MPLBACKEND": "Agg"}, timeout=600)
+    if done.returncode:
+        return [f"scripts/{SCRIPT_RUN} failed (exit {done.returncode}):\n{done.stderr[-2000:]}"]
+    return []
+
+
+def write_zip(top: Path, archive: Path, when: tuple[int, ...]) -> int:
+    """Zip ``top`` (its folder name included) with every entry dated ``when``, in name
+    order, so that the same release gives the same bytes; return the number of files."""
+    n = 0
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for path in sorted(top.rglob("*")):
+            if not path.is_file():
+                continue
+            info = zipfile.ZipInfo(str(path.relative_to(top.parent)), date_time=when)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, path.read_bytes(), compresslevel=9)
+            n += 1
+    with zipfile.ZipFile(archive) as z:   # read back: every file there, none damaged
+        if z.testzip() is not None or len(z.namelist()) != n:
+            raise DistError(f"{archive.name}: the written archive does not read back whole")
+    return n
+
+
+def commit_time() -> tuple[int, ...]:
+    """The date of the checkout's last commit (the release's date), else now."""
+    import time
+
+    done = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%ct"],
+                          capture_output=True, text=True)
+    stamp = int(done.stdout.strip()) if done.returncode == 0 and done.stdout.strip() else int(time.time())
+    return time.gmtime(stamp)[:6]
 
 
 def main() -> int:
@@ -210,20 +307,22 @@ def main() -> int:
         archive = DIST / f"mlbook-{version(ROOT)}.zip"
         with tempfile.TemporaryDirectory(prefix="mlbook-release-", dir=DIST) as tmp:
             top = stage(Path(tmp))
-            problems = check(top)
+            problems = check(top) + run_a_script(top)
             if problems:
                 raise DistError("the release is not right:\n  " + "\n  ".join(problems))
             if archive.exists():
                 archive.unlink()
-            with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-                for path in sorted(top.rglob("*")):
-                    z.write(path, path.relative_to(top.parent))
-            n = sum(1 for p in top.rglob("*") if p.is_file())
+            n = write_zip(top, archive, commit_time())
+        # the PDF on its own too, for the release page and the site's PDF links
+        pdf = DIST / pdf_name(ROOT)
+        shutil.copyfile(PDF, pdf)
+        sums = "".join(f"{_digest(p)}  {p.name}\n" for p in (archive, pdf))
+        (DIST / "SHA256SUMS").write_text(sums, encoding="utf-8")
     except DistError as err:
         print(f"make_dist: {err}", file=sys.stderr)
         return 1
     print(f"make_dist: wrote {archive.relative_to(ROOT)} ({n} files, "
-          f"{archive.stat().st_size / 2**20:.1f} MB)")
+          f"{archive.stat().st_size / 2**20:.1f} MB), {pdf.relative_to(ROOT)} and SHA256SUMS")
     return 0
 
 
