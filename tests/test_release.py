@@ -216,3 +216,14 @@ def test_pdf_errata_tables_break_across_pages():
     # the header twice (first page and the pages it continues on), the rule closing each page
     assert out.count(r"the notes say") == 2 and r"\endhead" in out and r"\endlastfoot" in out
     assert out.count(r"\sphinxbottomrule") == 2 and r"1&001&a&b&c&d" in out
+
+
+def test_pdf_proofs_lose_their_empty_title_bar():
+    tex = ("\\begin{sphinxadmonition}{note}\n\\sphinxAtStartPar\nProof. Trivially \\(a=a\\).\n"
+           "\\end{sphinxadmonition}\n\\begin{sphinxadmonition}{note}{Note:}\nKept.\n\\end{sphinxadmonition}")
+    out = build_pdf.format_proofs(tex)
+    assert out.startswith("\\par\\medskip\\noindent\\textit{Proof.} Trivially \\(a=a\\).")
+    assert "\\ensuremath{\\square}" in out and out.count("sphinxadmonition") == 2   # the note stays
+    nested = tex.replace("Trivially", "\\begin{sphinxadmonition}{note}{Note:}x\\end{sphinxadmonition}")
+    with pytest.raises(RuntimeError, match="box of its own"):
+        build_pdf.format_proofs(nested)

@@ -180,6 +180,23 @@ def break_six_column_tables(tex: str) -> str:
     return _SIX_COLUMN_TABLE.sub(longtable, tex)
 
 
+# sphinx-proof writes a proof as an admonition box without a title argument, so LaTeX
+# takes the paragraph mark for the title: an empty coloured bar over "Proof. ...".
+_PROOF = re.compile(r"\\begin\{sphinxadmonition\}\{note\}\n\\sphinxAtStartPar\nProof\.(.*?)"
+                    r"\\end\{sphinxadmonition\}", re.S)
+
+
+def format_proofs(tex: str) -> str:
+    """Set each proof as a book sets one: "Proof." in italics, the text, a square at its end."""
+    def proof(m: re.Match) -> str:
+        if "sphinxadmonition" in m.group(1):
+            raise RuntimeError("book.tex: a proof holds a box of its own; format_proofs "
+                               "cannot tell where the proof ends")
+        return ("\\par\\medskip\\noindent\\textit{Proof.}" + m.group(1).rstrip() +
+                "\\nobreak\\hfill\\ensuremath{\\square}\\par\\medskip\n")
+    return _PROOF.sub(proof, tex)
+
+
 def main() -> int:
     missing = missing_tools()
     if missing:
@@ -207,8 +224,8 @@ def main() -> int:
     if run.returncode != 0 or not tex_path.exists():
         print(f"make pdf failed: jupyter-book exited {run.returncode} before LaTeX ran", file=sys.stderr)
         return 1
-    tex_path.write_text(break_six_column_tables(wrap_long_tables(
-        number_like_the_html(tex_path.read_text(encoding="utf-8")))), encoding="utf-8")
+    tex_path.write_text(format_proofs(break_six_column_tables(wrap_long_tables(
+        number_like_the_html(tex_path.read_text(encoding="utf-8"))))), encoding="utf-8")
     # Sphinx's Makefile runs latexmk with its latexmkrc (xelatex, as many passes as it takes)
     tex = subprocess.run(["make", "-C", str(latex), "all-pdf", "LATEXMKOPTS=-interaction=nonstopmode -halt-on-error"])
     log_path = latex / "book.log"
