@@ -281,3 +281,14 @@ def test_a_built_page_marks_chinese_in_prose_only(small_book):
 def test_an_unexpanded_substitution_is_found(tmp_path, body, found):
     html = _site(tmp_path, body, "b.html")
     assert bool(check_book.check_substitutions(html)) == found
+
+
+def test_a_chapter_page_without_its_downloads_is_found():
+    line = ('<p class="mlbook-downloads"><a href="../../downloads/book/x/ch.ipynb">n</a>'
+            '<a href="../../downloads/book/x/ch.py">s</a></p>')
+    menu = ('<a href="../../downloads/book/x/ch.ipynb" class="download-notebook-button">'
+            '<a href="../../downloads/book/x/ch.py"><a class="download-book-pdf-button">')
+    assert check_book._check_downloads("book/x/ch", line + menu) == []
+    problems = "\n".join(check_book._check_downloads("book/x/ch", menu))
+    assert "no download line" in problems and "1 link(s) to downloads/book/x/ch.ipynb" in problems
+    assert "does not offer the book's PDF" in check_book._check_downloads("book/x/ch", line)[-1]

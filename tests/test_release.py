@@ -191,7 +191,9 @@ def test_pdf_numbers_chapters_like_the_html():
 
 def test_pdf_long_tables_wrap():
     out = build_pdf.wrap_long_tables(TEX)
-    assert r"\begin{longtable}{\X{2}{5}\X{1}{5}\X{2}{5}}" in out
+    ragged = r">{\raggedright\arraybackslash}"
+    assert (r"\begin{longtable}{" + ragged + r"\X{7}{20}" + ragged + r"\X{5}{20}" + ragged
+            + r"\X{8}{20}}") in out
     assert r"\sphinxtablecontinued{continued from previous page}" in out and r"\thetable" not in out
 
 

@@ -129,12 +129,15 @@ def wrap_long_tables(tex: str) -> str:
 
     Sphinx sets a table of more than 30 rows as a ``longtable`` with ``lll`` columns,
     which never wrap: the glossary's rows ran 130 pt past the margin. Its columns (the
-    English term, the Chinese term, the chapter) get 2/5, 1/5 and 2/5 of the line,
-    with Sphinx's own ``\\X`` column type. A table carried over a page break is
+    English term, the Chinese term, the chapter) get 7/20, 5/20 and 8/20 of the line,
+    with Sphinx's own ``\\X`` column type, set ragged right (justified, a narrow
+    column of Chinese spread its characters apart). A table carried over a page break is
     headed "Table 18.1 -- continued" by LaTeX's table counter, though the book numbers no
     table (the HTML shows none): the heading loses the number.
     """
-    tex = tex.replace("\\begin{longtable}{lll}", "\\begin{longtable}{\\X{2}{5}\\X{1}{5}\\X{2}{5}}")
+    ragged = ">{\\raggedright\\arraybackslash}"
+    tex = tex.replace("\\begin{longtable}{lll}",
+                      f"\\begin{{longtable}}{{{ragged}\\X{{7}}{{20}}{ragged}\\X{{5}}{{20}}{ragged}\\X{{8}}{{20}}}}")
     return tex.replace("\\tablename\\ \\thetable{} \\textendash{} continued from previous page",
                        "continued from previous page")
 

@@ -156,7 +156,24 @@ def check_figures(html: Path) -> tuple[int, list[str]]:
         figures = len(re.findall(r'<img[^>]+src="[^"]*_images/', text))
         if figures == 0:
             problems.append(f"{stem}: the built page shows no figure")
+        problems += _check_downloads(stem, text)
     return len(files), problems
+
+
+def _check_downloads(stem: str, text: str) -> list[str]:
+    """A chapter page offers its notebook and its script twice, under the title and in
+    the download menu, and the book's PDF (_ext/downloads.py); the link check then
+    resolves them. Without this, a missing line or menu entry would pass unseen."""
+    problems = []
+    if 'class="mlbook-downloads"' not in text:
+        problems.append(f"{stem}: no download line under the title")
+    for suffix in (".ipynb", ".py"):
+        n = len(re.findall(rf'href="[^"]*downloads/{re.escape(stem)}{re.escape(suffix)}"', text))
+        if n < 2:
+            problems.append(f"{stem}: {n} link(s) to downloads/{stem}{suffix}, expected the line's and the menu's")
+    if "download-book-pdf-button" not in text:
+        problems.append(f"{stem}: the download menu does not offer the book's PDF")
+    return problems
 
 
 _NOT_TEXT = re.compile(

@@ -35,6 +35,8 @@ def figure_cells(path: Path, out: Path | None = None,
                  seed: int = 0) -> list[tuple[int, str, int, str | None]]:
     """(cell index, first source line, number of images, alt text) of each cell with images."""
     os.environ["MLBOOK_SEED"] = str(seed)
+    # the kernel inherits the environment: with MPLBACKEND=Agg its figures show nothing
+    os.environ.pop("MPLBACKEND", None)
     nb = nbformat.read(path, as_version=4)
     NotebookClient(nb, timeout=600, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()

@@ -16,7 +16,8 @@ The archive unpacks into one folder, ``mlbook-<version>/``:
 
 Beside the archive it writes the PDF alone (``mlbook-<version>.pdf``, which a site built
 without ``MLBOOK_PDF`` links to on the release page) and ``SHA256SUMS``. The archive's
-entries carry the date of the last commit, so the same commit gives the same archive.
+entries carry the date of the last commit and come in name order, so the zip adds no
+time of its own; the wheel, the sdist and the PDF inside it still carry their build times.
 
 It reuses ``_build/latex/book.pdf`` and ``_build/html`` when they are newer than every
 file they are built from and the HTML was built with that PDF (``MLBOOK_PDF``, see
@@ -131,13 +132,17 @@ def build_python(out: Path, python: str = sys.executable) -> list[Path]:
 README = """\
 Classical Machine Learning, Derived and Implemented -- version {version}
 
-  html/index.html      the book, to read in a browser, offline
-  {pdf:<20} the book as a PDF
-  notebooks/           every chapter as a Jupyter notebook (.ipynb); each installs
-                       mlbook in its first cell, so one file is enough on Colab
-  scripts/             every chapter as a plain Python script (.py), the prose as
-                       comments; run it where mlbook is installed
-  python/              mlbook {version}: the wheel and the source archive
+  html/index.html        the book, to read in a browser, offline
+  {pdf:<22} the book as a PDF
+  notebooks/             every chapter as a Jupyter notebook (.ipynb); each installs
+                         mlbook in its first cell, so one file is enough on Colab
+  scripts/               every chapter as a plain Python script (.py), the prose as
+                         comments; run it where mlbook is installed
+  python/                mlbook {version}: the wheel and the source archive
+  CHANGELOG.md           what each version changed
+  CITATION.cff           how to cite the book
+  LICENSE                the MIT licence of the code
+  LICENSE-CC-BY-SA-4.0   the CC BY-SA 4.0 licence of the text and the figures
 
 To run the notebooks or the scripts offline, install mlbook first, into the Python
 that will run them:
@@ -147,13 +152,10 @@ that will run them:
 (numpy and matplotlib come from your package index). The first cell of each chapter
 then only checks the version; without mlbook it would try the book's web site and
 the repository, which need the internet.
-  CHANGELOG.md         what each version changed
-  CITATION.cff         how to cite the book
 
-The text and the figures are licensed under CC BY-SA 4.0 (LICENSE-CC-BY-SA-4.0);
-the code, mlbook and the code cells of the chapters, under the MIT licence (LICENSE).
+The text and the figures are licensed under CC BY-SA 4.0; the code, mlbook and the
+code cells of the chapters, under the MIT licence.
 """
-
 
 def stage(folder: Path, python: str = sys.executable) -> Path:
     """Lay the release out in ``folder/mlbook-<version>/`` and return that path."""
