@@ -5,15 +5,15 @@ An HTML build writes into ``<outdir>/downloads/``:
 - ``<docname>.ipynb``: the chapter's notebook as the repository keeps it (the file
   itself, so it opens on Colab as one file: its first cell installs ``mlbook``);
 - ``<docname>.py``: the same chapter as a plain Python script, jupytext's "percent"
-  format (``# %%`` before each code cell, the prose as comments, the install cell's
-  ``%pip`` commented out), which runs with ``python`` where ``mlbook`` is installed;
+  format (``# %%`` before each code cell, the prose as comments), which runs with
+  ``python`` where ``mlbook`` is installed (the chapters hold no IPython magics);
 - ``mlbook-<version>.pdf``: the PDF, when the build is given one in the environment
   variable ``MLBOOK_PDF`` (``make dist`` does: ``make pdf`` writes it first). Without
   it the pages link to the PDF of the release ``v<version>`` on the repository.
 
 Every chapter page then says, under its title, where its notebook, its script and the
-PDF are, and the theme's download menu offers the same three (in place of its two
-copies of the ``.ipynb`` source). The front page's ``{book-downloads}`` directive
+PDF are, and the theme's download menu offers the same three (in place of the page's
+source file); every page's menu offers the book's PDF. The front page's ``{book-downloads}`` directive
 lists them for every chapter. ``tools/make_dist.py`` packs the same files into the
 release archive.
 """
