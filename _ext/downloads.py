@@ -192,11 +192,13 @@ def _resolve_table(app, doctree, docname) -> None:
             shown = (".".join(map(str, number)) + ". " + title) if number else title
             page = app.builder.get_relative_uri(docname, doc)
             name = html.escape(title, quote=True)
+            # the accessible name starts with the visible text (axe: label-content-name-mismatch)
+            # and names the chapter, so that a screen reader's list of links tells them apart
             rows.append(f'<tr><td><a href="{html.escape(page)}">{html.escape(shown)}</a></td>'
                         f'<td><a href="{up}{FOLDER}/{doc}.ipynb" download '
-                        f'aria-label="{name}: notebook (.ipynb)">.ipynb</a></td>'
+                        f'aria-label=".ipynb notebook of {name}">.ipynb</a></td>'
                         f'<td><a href="{up}{FOLDER}/{doc}.py" download '
-                        f'aria-label="{name}: Python script (.py)">.py</a></td></tr>')
+                        f'aria-label=".py script of {name}">.py</a></td></tr>')
         where = "" if bundled else " (from the release on the repository)"
         raw = (f'<p>The whole book as one <a href="{html.escape(pdf)}">PDF</a>{where}; '
                f'each chapter as a notebook and as a Python script:</p>'
