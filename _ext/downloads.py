@@ -23,8 +23,9 @@ from __future__ import annotations
 import html
 import os
 import shutil
-import tomllib
 from pathlib import Path
+
+from book_version import book_version  # _ext/ is on the path of Sphinx and of the tools
 
 # Sphinx and docutils are imported where they are used: tools/make_dist.py and the
 # tests import the helpers below with the test extra alone.
@@ -33,8 +34,8 @@ PDF_ENV = "MLBOOK_PDF"
 
 
 def version(root: Path) -> str:
-    with open(Path(root) / "pyproject.toml", "rb") as f:
-        return tomllib.load(f)["project"]["version"]
+    """The version of the book and of mlbook (``pyproject.toml``)."""
+    return book_version(Path(root))
 
 
 def pdf_name(root: Path) -> str:
@@ -59,17 +60,13 @@ def _notebook_docs(app) -> list[str]:
 
 
 def _bundled_pdf(app) -> Path | None:
-    value = os.environ.get(PDF_ENV, "").strip()
-    if not value:
-        return None
-    pdf = Path(value)
-    if not pdf.is_absolute():
-        pdf = Path(app.srcdir) / pdf
-    return pdf
+    """The PDF this build bundles (``MLBOOK_PDF``, read into the config at start), or None."""
+    return Path(app.config.mlbook_pdf) if app.config.mlbook_pdf else None
 
 
 def _check_pdf(app, config) -> None:
-    pdf = _bundled_pdf(app)
+    value = os.environ.get(PDF_ENV, "").strip()
+    pdf = None if not value else Path(value) if Path(value).is_absolute() else Path(app.srcdir) / value
     # a config value, so that a build with another MLBOOK_PDF (or none) rewrites every
     # page, whose links depend on it, where Sphinx would keep the unchanged ones
     config.mlbook_pdf = str(pdf) if pdf is not None else ""
@@ -152,7 +149,8 @@ def _write_downloads(app, exception) -> None:
     out = Path(app.outdir) / FOLDER
     if out.exists():
         shutil.rmtree(out)
-    for docname in _notebook_docs(app):
+    docs = _notebook_docs(app)
+    for docname in docs:
         source = Path(app.env.doc2path(docname))
         target = out / f"{docname}.ipynb"
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -164,7 +162,7 @@ def _write_downloads(app, exception) -> None:
         shutil.copyfile(pdf, out / pdf_name(app.srcdir))
     from sphinx.util import logging
 
-    logging.getLogger(__name__).info(f"wrote {FOLDER}/: {len(_notebook_docs(app))} chapters as .ipynb and .py"
+    logging.getLogger(__name__).info(f"wrote {FOLDER}/: {len(docs)} chapters as .ipynb and .py"
                 + (f", and {pdf_name(app.srcdir)}" if pdf is not None else ""))
 
 

@@ -18,8 +18,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import tomllib
 from pathlib import Path
+
+from book_version import book_version  # _ext/ is on the path of Sphinx and of the tools
 
 WHEEL_FOLDER = "_static/wheels"  # tools/install_cell.py builds its URL with the same folder
 SOURCES = ("pyproject.toml", "README.md", "LICENSE", "mlbook")
@@ -27,6 +28,16 @@ SOURCES = ("pyproject.toml", "README.md", "LICENSE", "mlbook")
 
 class WheelError(RuntimeError):
     pass
+
+
+def copy_sources(project: Path, dest: Path) -> None:
+    """Copy what the package is built from (``SOURCES``) to ``dest``, caches left out."""
+    for name in SOURCES:
+        if (project / name).is_dir():
+            shutil.copytree(project / name, dest / name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+        else:
+            shutil.copy(project / name, dest / name)
 
 
 def build_wheel(project: Path, outdir: Path, python: str = sys.executable,
@@ -37,17 +48,12 @@ def build_wheel(project: Path, outdir: Path, python: str = sys.executable,
     folder holds the book's version alone.
     """
     project, outdir = Path(project), Path(outdir)
-    version = tomllib.loads((project / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    version = book_version(project)
     expected = f"mlbook-{version}-py3-none-any.whl"
     with tempfile.TemporaryDirectory(prefix="mlbook-wheel-") as tmp:
         src, built = Path(tmp) / "src", Path(tmp) / "wheel"
         src.mkdir()
-        for name in SOURCES:
-            if (project / name).is_dir():
-                shutil.copytree(project / name, src / name,
-                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
-            else:
-                shutil.copy(project / name, src / name)
+        copy_sources(project, src)
         cmd = [python, "-m", "pip", "wheel", "--quiet", "--no-deps", "--disable-pip-version-check",
                "-w", str(built), str(src)]
         if _has_setuptools(python, env):  # build offline with the setuptools at hand

@@ -216,9 +216,7 @@ def check_substitutions(html: Path) -> list[str]:
     as it stands. Inline code counts (that is where it hides); code blocks do not."""
     problems = []
     for page in _pages(html):
-        text = page.read_text(encoding="utf-8")
-        start, end = text.find("<article"), text.rfind("</article>")
-        body = _PRE.sub(" ", text[max(start, 0):end if end > 0 else len(text)])
+        body = _PRE.sub(" ", _article(page.read_text(encoding="utf-8")))
         body = html_lib.unescape(re.sub(r"<[^>]+>", "", body))
         for m in _SUBSTITUTION.finditer(body):
             problems.append(f"{page.relative_to(html)}: an unexpanded substitution {m.group(0)!r} "
@@ -244,16 +242,20 @@ _DOUBLED = re.compile(r"\b(\w+)[ \t\r\n]+(\1)\b", re.I)
 DOUBLED_OK: set[str] = set()
 
 
+def _article(page_html: str) -> str:
+    """The page's article (its main part where there is none; the whole page failing both)."""
+    start, end = page_html.find("<article"), page_html.rfind("</article>")
+    if start < 0:
+        start, end = page_html.find("<main"), len(page_html)
+    return page_html[max(start, 0):end if end > 0 else len(page_html)]
+
+
 def visible_text(page_html: str) -> str:
     """The article's text as a reader sees it, code and formulas cut out.
 
     Runs of text are separated by NUL where a block ends or a code block or
     formula stood, so that no check joins words across them."""
-    start, end = page_html.find("<article"), page_html.rfind("</article>")
-    if start < 0:
-        start, end = page_html.find("<main"), len(page_html)
-    body = page_html[max(start, 0):end if end > 0 else len(page_html)]
-    body = _NOT_TEXT.sub("\0", body)
+    body = _NOT_TEXT.sub("\0", _article(page_html))
     body = _BLOCK_TAG.sub("\0", body)
     body = re.sub(r"<[^>]+>", " ", body)
     return html_lib.unescape(body)

@@ -43,6 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "_ext"))
 from downloads import FOLDER, notebook_to_script, pdf_name, version  # noqa: E402
+from site_wheel import copy_sources  # noqa: E402
 
 BUILD = ROOT / "_build"
 PDF = BUILD / "latex" / "book.pdf"
@@ -106,12 +107,7 @@ def build_python(out: Path, python: str = sys.executable) -> list[Path]:
     with tempfile.TemporaryDirectory(prefix="mlbook-dist-") as tmp:
         src = Path(tmp) / "src"
         src.mkdir()
-        for name in ("pyproject.toml", "README.md", "LICENSE", "mlbook"):
-            if (ROOT / name).is_dir():
-                shutil.copytree(ROOT / name, src / name,
-                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
-            else:
-                shutil.copy(ROOT / name, src / name)
+        copy_sources(ROOT, src)          # what the site's wheel is built from, too
         done = subprocess.run([python, "-m", "build", "--no-isolation", "--outdir", str(out), str(src)],
                               capture_output=True, text=True)
         if done.returncode:
